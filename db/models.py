@@ -1,0 +1,273 @@
+"""SQLModel tables for parliamentary incidents.
+
+The shapes borrow from Popolo: a person holds a role *at the time* of an incident (a participant row,
+not a column on the person), a position's voter may be a person or a party, and chair offices are
+recorded with each source's own wording. Every incident, quote, ruling, motion and position cites a
+``Source``.
+
+``guild_id`` scopes a row: ``SHARED_GUILD`` (0) is the shipped dataset that every guild reads, any
+other value is a guild's own entry. Zero rather than NULL keeps ``UNIQUE(guild_id, slug)`` meaningful
+on PostgreSQL, where NULLs never collide. Child rows (quotes, rulings, ...) inherit their incident's
+scope.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from enum import StrEnum
+
+from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+SHARED_GUILD = 0
+
+# Column widths: shared by the models, the dataset validator and (later) Discord modals' max_length.
+SLUG_MAX = 64
+NAME_MAX = 200
+TITLE_MAX = 256
+LABEL_MAX = 300
+URL_MAX = 500
+TEXT_MAX = 4000
+
+
+class IncidentKind(StrEnum):
+    """What an incident is chiefly about (DOMAIN.md's incident vocabulary)."""
+
+    UNANIMOUS_CONSENT = "unanimous_consent"
+    UNPARLIAMENTARY_LANGUAGE = "unparliamentary_language"
+    REFUSAL_TO_WITHDRAW = "refusal_to_withdraw"
+    NAMING = "naming"
+    SUSPENSION = "suspension"
+    DISORDER = "disorder"
+    MACE = "mace"
+    POINT_OF_ORDER = "point_of_order"
+    PRIVILEGE = "privilege"
+    SPEAKERS_RULING = "speakers_ruling"
+    SITTING_SUSPENDED = "sitting_suspended"
+
+
+class Procedure(StrEnum):
+    """How a motion was brought (Popolo ``requirement``/classification, simplified)."""
+
+    UNANIMOUS_CONSENT = "unanimous_consent"
+    LEAVE = "leave"
+    SUSPENSION_OF_STANDING_ORDERS = "suspension_of_standing_orders"
+    CLOSURE = "closure"
+    ORDER_OF_THE_HOUSE = "order_of_the_house"
+    ORDINARY = "ordinary"
+
+
+class MotionResult(StrEnum):
+    PASSED = "passed"
+    FAILED = "failed"
+    NOT_MOVED = "not_moved"
+    WITHDRAWN = "withdrawn"
+    DEFERRED = "deferred"
+    UNKNOWN = "unknown"
+
+
+class Stance(StrEnum):
+    """A position on a motion; consent/object are for unanimous-consent requests."""
+
+    YES = "yes"
+    NO = "no"
+    ABSTAIN = "abstain"
+    ABSENT = "absent"
+    PAIRED = "paired"
+    CONSENT = "consent"
+    OBJECT = "object"
+    UNKNOWN = "unknown"
+
+
+class Attribution(StrEnum):
+    """How a position is known (DOMAIN.md: Hansard rarely names who said "No")."""
+
+    RECORDED = "recorded"
+    SELF_ACKNOWLEDGED = "self_acknowledged"
+    NEWS_REPORTED = "news_reported"
+    INFERRED = "inferred"
+
+
+class Delivery(StrEnum):
+    """How a quote's wording reached us."""
+
+    VERBATIM = "verbatim"  # the speaker's words as the source prints them
+    TRANSLATED = "translated"  # the publisher's rendering of words said in another language
+    REPORTED = "reported"  # wording that differs between outlets, or an unofficial transcript
+
+
+class RulingOutcome(StrEnum):
+    """DOMAIN.md's ruling outcomes."""
+
+    CALLED_TO_ORDER = "called_to_order"
+    WARNED = "warned"
+    ASKED_TO_WITHDRAW = "asked_to_withdraw"
+    WORDS_WITHDRAWN = "words_withdrawn"
+    APOLOGY_ACCEPTED = "apology_accepted"
+    ORDERED_TO_LEAVE_SITTING = "ordered_to_leave_sitting"
+    ORDERED_TO_LEAVE_PERIOD = "ordered_to_leave_period"
+    NAMED = "named"
+    SUSPENDED_BY_HOUSE = "suspended_by_house"
+    PRIVILEGE_FOUND = "privilege_found"
+    PRIVILEGE_NOT_FOUND = "privilege_not_found"
+    SITTING_SUSPENDED = "sitting_suspended"
+    NO_SANCTION = "no_sanction"
+
+
+def _guild_column() -> Column[int]:
+    return Column(BigInteger, nullable=False, index=True, default=SHARED_GUILD, server_default="0")
+
+
+def _json_list() -> Column[list[str]]:
+    return Column(JSON, nullable=False, default=list)
+
+
+class Chamber(SQLModel, table=True):
+    """A legislative chamber (Popolo Organization, classification "chamber")."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    name: str = Field(max_length=NAME_MAX)
+    name_fr: str | None = Field(default=None, max_length=NAME_MAX)
+    legislature: str = Field(max_length=NAME_MAX)
+    country: str = Field(max_length=NAME_MAX)
+
+
+class Party(SQLModel, table=True):
+    """A political party with both languages' names and abbreviations (openparliament-style)."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    name: str = Field(max_length=NAME_MAX)
+    name_fr: str | None = Field(default=None, max_length=NAME_MAX)
+    abbreviation: str | None = Field(default=None, max_length=32)
+    abbreviation_fr: str | None = Field(default=None, max_length=32)
+    country: str = Field(max_length=NAME_MAX)
+    aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+
+
+class Person(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    name: str = Field(max_length=NAME_MAX)
+    aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+    party_id: int | None = Field(default=None, foreign_key="party.id")
+
+
+class Source(SQLModel, table=True):
+    """A page the dataset cites. ``url`` is None only for a stored excerpt whose address is unknown."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    key: str = Field(max_length=SLUG_MAX)
+    url: str | None = Field(default=None, max_length=URL_MAX)
+    title: str | None = Field(default=None, max_length=LABEL_MAX)
+    publisher: str = Field(max_length=NAME_MAX)
+    published: dt.date | None = None
+    licence: str | None = Field(default=None, max_length=NAME_MAX)
+    excerpt: str | None = Field(default=None, max_length=NAME_MAX)
+
+
+class Incident(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    title: str = Field(max_length=TITLE_MAX)
+    date: dt.date
+    chamber_id: int = Field(foreign_key="chamber.id")
+    kind: IncidentKind
+    summary: str = Field(max_length=TEXT_MAX)
+    notes: str | None = Field(default=None, max_length=TEXT_MAX)
+    aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+
+
+class IncidentSource(SQLModel, table=True):
+    """The sources an incident cites, in order; ``rank`` 0 is the main page."""
+
+    incident_id: int = Field(foreign_key="incident.id", primary_key=True)
+    source_id: int = Field(foreign_key="source.id", primary_key=True)
+    rank: int = 0
+
+
+class Participant(SQLModel, table=True):
+    """A person's part in an incident, with role and party as the source words them at the time."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    incident_id: int = Field(foreign_key="incident.id", index=True)
+    person_id: int = Field(foreign_key="person.id", index=True)
+    party_id: int | None = Field(default=None, foreign_key="party.id")
+    role: str = Field(max_length=LABEL_MAX)
+    party_label: str | None = Field(default=None, max_length=LABEL_MAX)
+    rank: int = 0
+
+
+class Motion(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    incident_id: int = Field(foreign_key="incident.id", index=True)
+    text: str = Field(max_length=TEXT_MAX)
+    moved_by_id: int | None = Field(default=None, foreign_key="person.id")
+    moved_by_label: str | None = Field(default=None, max_length=LABEL_MAX)
+    procedure: Procedure
+    result: MotionResult
+    result_detail: str | None = Field(default=None, max_length=TEXT_MAX)
+    source_id: int = Field(foreign_key="source.id")
+
+
+class Position(SQLModel, table=True):
+    """Who said yes/no/objected to a motion: a person, a party, or only a description of them."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    motion_id: int = Field(foreign_key="motion.id", index=True)
+    person_id: int | None = Field(default=None, foreign_key="person.id")
+    party_id: int | None = Field(default=None, foreign_key="party.id")
+    label: str = Field(max_length=LABEL_MAX)
+    stance: Stance
+    attribution: Attribution
+    detail: str | None = Field(default=None, max_length=TEXT_MAX)
+    source_id: int = Field(foreign_key="source.id")
+
+
+class Quote(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    incident_id: int = Field(foreign_key="incident.id", index=True)
+    person_id: int | None = Field(default=None, foreign_key="person.id")
+    speaker_label: str = Field(max_length=LABEL_MAX)
+    text: str = Field(max_length=TEXT_MAX)
+    said_to: str | None = Field(default=None, max_length=LABEL_MAX)
+    context: str | None = Field(default=None, max_length=TEXT_MAX)
+    delivery: Delivery = Delivery.VERBATIM
+    source_id: int = Field(foreign_key="source.id")
+    rank: int = 0
+
+
+class Ruling(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    incident_id: int = Field(foreign_key="incident.id", index=True)
+    ruled_by_id: int | None = Field(default=None, foreign_key="person.id")
+    ruled_by_label: str = Field(max_length=LABEL_MAX)
+    role: str | None = Field(default=None, max_length=LABEL_MAX)
+    outcome: RulingOutcome
+    summary: str = Field(max_length=TEXT_MAX)
+    source_id: int = Field(foreign_key="source.id")
+    rank: int = 0
+
+
+class DatasetVersion(SQLModel, table=True):
+    """Which version of the shipped dataset a database was seeded with (one row per seeded scope)."""
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    version: str = Field(max_length=64)
+    loaded_at: dt.datetime
