@@ -31,7 +31,9 @@ class Settings:
     log_level: str = "INFO"
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+    ) -> Settings:
         """Read settings; the process environment wins over ``env_file``."""
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():

@@ -1,0 +1,174 @@
+"""The Discord-free facade the cogs call: search, query and render, for one question at a time.
+
+Methods that touch the database are synchronous and meant for ``asyncio.to_thread``; ``complete``
+reads only the in-memory index, so autocomplete can call it directly on the event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from sqlmodel import Session
+
+from bot import render
+from bot.documents import load_documents
+from bot.errors import NotFound
+from bot.queries import IncidentDetail, incident_detail, person_detail, quote_view
+from bot.render import Choice, Reply
+from bot.search import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from db.session import Database
+
+SEARCH_RESULTS = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """What one command looks for, and which action answers a hit."""
+
+    what: str
+    kinds: tuple[Kind, ...]
+    action: str
+
+
+TOPICS: dict[str, Topic] = {
+    "incident": Topic("incident", (Kind.INCIDENT,), "incident"),
+    "who-objected": Topic("incident or motion", (Kind.INCIDENT, Kind.MOTION), "objected"),
+    "quote": Topic("quote", (Kind.QUOTE,), "quote"),
+    "ruling": Topic("ruling", (Kind.RULING, Kind.INCIDENT), "ruling"),
+    "person": Topic("person", (Kind.PERSON,), "person"),
+}
+# What pressing a /search result shows, by the kind of entry found.
+ACTION_FOR_KIND = {
+    Kind.INCIDENT: "incident",
+    Kind.PERSON: "person",
+    Kind.QUOTE: "quote",
+    Kind.RULING: "ruling",
+    Kind.MOTION: "objected",
+}
+SEARCH_KINDS = tuple(ACTION_FOR_KIND)
+
+
+def _argument(action: str, document: Document) -> str:
+    """The argument ``action`` needs to answer ``document``: its own key, or its incident's slug."""
+    if action in {"quote", "person"} or document.incident is None:
+        return document.key
+    return document.incident
+
+
+def _choice(action: str, document: Document) -> Choice:
+    return Choice(document.label, action, _argument(action, document))
+
+
+class Library:
+    def __init__(self, database: Database, index: SearchIndex) -> None:
+        self.database = database
+        self.index = index
+
+    @classmethod
+    def open(cls, database_url: str, *, seed: bool = True) -> Library:
+        """Open (creating, migrating and seeding on first use) the database and index it."""
+        database = Database(database_url)
+        database.ensure_ready(seed=seed)
+        with database.session() as session:
+            index = SearchIndex(load_documents(session))
+        return cls(database, index)
+
+    def close(self) -> None:
+        self.database.dispose()
+
+    # Questions
+
+    def answer(self, topic_name: str, query: str, *, guild_id: int | None) -> Reply:
+        """Answer ``/<topic_name> query``: the match, a did-you-mean, or a polite no-match."""
+        topic = TOPICS[topic_name]
+        result = self.index.resolve(query, kinds=topic.kinds, guild_id=guild_id)
+        if isinstance(result, Exact | Clear):
+            choice = _choice(topic.action, result.hit.document)
+            return self.act(choice.action, choice.argument, guild_id=guild_id)
+        if isinstance(result, Ambiguous):
+            return render.did_you_mean_reply(
+                query, [_choice(topic.action, h.document) for h in result.candidates]
+            )
+        assert isinstance(result, NoMatch)
+        return render.no_match_reply(
+            query, topic.what, [_choice(topic.action, h.document) for h in result.suggestions]
+        )
+
+    def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
+        hits = self.index.search(query, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS)
+        return [_choice(ACTION_FOR_KIND[hit.document.kind], hit.document) for hit in hits]
+
+    def complete(self, topic_name: str, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
+        """Autocomplete choices as (name, value) pairs; the value resolves exactly when submitted.
+
+        ``topic_name`` is a key of ``TOPICS``, or ``"search"`` for every kind ``/search`` shows.
+        """
+        kinds = TOPICS[topic_name].kinds if topic_name in TOPICS else SEARCH_KINDS
+        hits = self.index.complete(query, kinds=kinds, guild_id=guild_id)
+        return [(hit.document.label, hit.document.key) for hit in hits]
+
+    # Actions (what a hit or a button asks for)
+
+    def act(self, action: str, argument: str, *, guild_id: int | None) -> Reply:
+        handler = self._actions.get(action)
+        if handler is None:
+            raise NotFound("That button no longer does anything; please ask again.")
+        with self.database.session() as session:
+            return handler(self, session, argument, guild_id)
+
+    def _incident(self, session: Session, slug: str, guild_id: int | None) -> IncidentDetail:
+        detail = incident_detail(session, slug=slug, guild_id=guild_id)
+        if detail is None:
+            raise NotFound(f"The incident `{slug}` is no longer in the database.")
+        return detail
+
+    def _show_incident(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        return render.incident_reply(self._incident(session, slug, guild_id))
+
+    def _show_objections(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        return render.who_objected_reply(self._incident(session, slug, guild_id))
+
+    def _show_quotes(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        detail = self._incident(session, slug, guild_id)
+        return render.quotes_reply(f"Quotes: {detail.ref.title}", detail.quotes, slug=slug)
+
+    def _show_sources(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        return render.sources_reply(self._incident(session, slug, guild_id))
+
+    def _show_rulings(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        detail = self._incident(session, slug, guild_id)
+        if not detail.rulings:
+            raise NotFound(f"No ruling is recorded for “{detail.ref.title}”.")
+        return render.rulings_reply(detail.rulings)
+
+    def _show_quote(self, session: Session, key: str, guild_id: int | None) -> Reply:
+        quote = quote_view(session, quote_id=_id_of(key), guild_id=guild_id)
+        if quote is None:
+            raise NotFound("That quote is no longer in the database.")
+        return render.quote_reply(quote)
+
+    def _show_person(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        person = person_detail(session, slug=slug, guild_id=guild_id)
+        if person is None:
+            raise NotFound(f"The person `{slug}` is no longer in the database.")
+        return render.person_reply(person)
+
+    _actions: ClassVar[Mapping[str, Callable[[Library, Session, str, int | None], Reply]]] = {
+        "incident": _show_incident,
+        "objected": _show_objections,
+        "quotes": _show_quotes,
+        "sources": _show_sources,
+        "ruling": _show_rulings,
+        "quote": _show_quote,
+        "person": _show_person,
+    }
+
+
+def _id_of(key: str) -> int:
+    """``quote:12`` → 12; a malformed key is a not-found, never a crash."""
+    _, _, number = key.rpartition(":")
+    if not number.isdigit():
+        raise NotFound("That entry reference is not valid.")
+    return int(number)

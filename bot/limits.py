@@ -1,0 +1,40 @@
+"""Discord's message limits, and the one clipping helper the renderer uses to stay inside them."""
+
+from __future__ import annotations
+
+from typing import Final
+
+CONTENT: Final = 2000
+EMBEDS: Final = 10
+EMBED_TITLE: Final = 256
+EMBED_DESCRIPTION: Final = 4096
+EMBED_FIELDS: Final = 25
+FIELD_NAME: Final = 256
+FIELD_VALUE: Final = 1024
+FOOTER: Final = 2048
+AUTHOR_NAME: Final = 256
+EMBED_TOTAL: Final = 6000
+CHOICES: Final = 25
+CHOICE_NAME: Final = 100
+CHOICE_VALUE: Final = 100
+ACTION_ROWS: Final = 5
+BUTTONS_PER_ROW: Final = 5
+BUTTON_LABEL: Final = 80
+CUSTOM_ID: Final = 100
+SELECT_OPTIONS: Final = 25
+
+ELLIPSIS: Final = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` shortened to at most ``limit`` characters, ending with an ellipsis when cut.
+
+    Cuts at a word boundary when one is near, so a clipped quote does not end mid-word.
+    """
+    if len(text) <= limit:
+        return text
+    head = text[: limit - len(ELLIPSIS)]
+    space = head.rfind(" ")
+    if space >= limit * 0.6:
+        head = head[:space]
+    return head.rstrip(" ,;:—-") + ELLIPSIS

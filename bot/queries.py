@@ -1,0 +1,345 @@
+"""Read-side queries: database rows in, plain frozen answer objects out.
+
+Every function takes a session keyword-only, reads, and never commits. A guild sees the shared
+dataset plus its own entries; its own entry shadows a shared one with the same slug.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlmodel import Session, col, select
+
+from db.models import (
+    SHARED_GUILD,
+    Attribution,
+    Chamber,
+    Delivery,
+    Incident,
+    IncidentKind,
+    IncidentSource,
+    Motion,
+    MotionResult,
+    Participant,
+    Party,
+    Person,
+    Position,
+    Procedure,
+    Quote,
+    Ruling,
+    RulingOutcome,
+    Source,
+    Stance,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRef:
+    key: str
+    url: str | None
+    title: str | None
+    publisher: str
+    published: dt.date | None
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentRef:
+    slug: str
+    title: str
+    date: dt.date
+
+
+@dataclass(frozen=True, slots=True)
+class ParticipantView:
+    slug: str
+    name: str
+    role: str
+    party: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PositionView:
+    who: str
+    party: str | None
+    stance: Stance
+    attribution: Attribution
+    detail: str | None
+    source: SourceRef
+
+
+@dataclass(frozen=True, slots=True)
+class MotionView:
+    id: int
+    incident: IncidentRef
+    text: str
+    moved_by: str | None
+    procedure: Procedure
+    result: MotionResult
+    result_detail: str | None
+    positions: tuple[PositionView, ...]
+    source: SourceRef
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteView:
+    id: int
+    incident: IncidentRef
+    speaker: str
+    text: str
+    said_to: str | None
+    context: str | None
+    delivery: Delivery
+    source: SourceRef
+
+
+@dataclass(frozen=True, slots=True)
+class RulingView:
+    id: int
+    incident: IncidentRef
+    ruled_by: str
+    role: str | None
+    outcome: RulingOutcome
+    summary: str
+    source: SourceRef
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentDetail:
+    ref: IncidentRef
+    chamber: str
+    country: str
+    kind: IncidentKind
+    summary: str
+    notes: str | None
+    aliases: tuple[str, ...]
+    participants: tuple[ParticipantView, ...]
+    motions: tuple[MotionView, ...]
+    quotes: tuple[QuoteView, ...]
+    rulings: tuple[RulingView, ...]
+    sources: tuple[SourceRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Appearance:
+    incident: IncidentRef
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class PersonDetail:
+    slug: str
+    name: str
+    aliases: tuple[str, ...]
+    party: str | None
+    appearances: tuple[Appearance, ...]
+    quotes: tuple[QuoteView, ...]
+
+
+_Scoped = TypeVar("_Scoped", Incident, Person, Party)
+
+
+def _scopes(guild_id: int | None) -> set[int]:
+    """The guild scopes ``guild_id`` may read: the shared dataset and its own entries."""
+    return {SHARED_GUILD, SHARED_GUILD if guild_id is None else guild_id}
+
+
+def _visible(session: Session, model: type[_Scoped], slug: str, guild_id: int | None) -> _Scoped | None:
+    """The row with ``slug`` that ``guild_id`` sees: its own first, else the shared one."""
+    statement = (
+        select(model)
+        .where(model.slug == slug, col(model.guild_id).in_(_scopes(guild_id)))
+        .order_by(col(model.guild_id).desc())
+    )
+    return session.exec(statement).first()
+
+
+def _by_id(session: Session, model: type[Any], ids: Iterable[int | None]) -> dict[int, Any]:
+    wanted = {i for i in ids if i is not None}
+    if not wanted:
+        return {}
+    return {row.id: row for row in session.exec(select(model).where(col(model.id).in_(wanted)))}
+
+
+def _source_ref(source: Source) -> SourceRef:
+    return SourceRef(source.key, source.url, source.title, source.publisher, source.published)
+
+
+def _incident_ref(incident: Incident) -> IncidentRef:
+    return IncidentRef(incident.slug, incident.title, incident.date)
+
+
+def _party_name(party: Party | None) -> str | None:
+    if party is None:
+        return None
+    return f"{party.name} ({party.abbreviation})" if party.abbreviation else party.name
+
+
+def _incident_refs(session: Session, ids: Iterable[int]) -> dict[int, IncidentRef]:
+    return {i: _incident_ref(row) for i, row in _by_id(session, Incident, ids).items()}
+
+
+def _quote_views(session: Session, quotes: Sequence[Quote]) -> tuple[QuoteView, ...]:
+    sources = _by_id(session, Source, (q.source_id for q in quotes))
+    incidents = _incident_refs(session, (q.incident_id for q in quotes))
+    return tuple(
+        QuoteView(
+            id=q.id or 0,
+            incident=incidents[q.incident_id],
+            speaker=q.speaker_label,
+            text=q.text,
+            said_to=q.said_to,
+            context=q.context,
+            delivery=q.delivery,
+            source=_source_ref(sources[q.source_id]),
+        )
+        for q in quotes
+    )
+
+
+def _ruling_views(session: Session, rulings: Sequence[Ruling]) -> tuple[RulingView, ...]:
+    sources = _by_id(session, Source, (r.source_id for r in rulings))
+    incidents = _incident_refs(session, (r.incident_id for r in rulings))
+    return tuple(
+        RulingView(
+            id=r.id or 0,
+            incident=incidents[r.incident_id],
+            ruled_by=r.ruled_by_label,
+            role=r.role,
+            outcome=r.outcome,
+            summary=r.summary,
+            source=_source_ref(sources[r.source_id]),
+        )
+        for r in rulings
+    )
+
+
+def _motion_views(session: Session, motions: Sequence[Motion]) -> tuple[MotionView, ...]:
+    motion_ids = [m.id for m in motions]
+    positions = session.exec(
+        select(Position).where(col(Position.motion_id).in_(motion_ids)).order_by(col(Position.id))
+    ).all()
+    sources = _by_id(session, Source, [m.source_id for m in motions] + [p.source_id for p in positions])
+    parties = _by_id(session, Party, (p.party_id for p in positions))
+    people = _by_id(session, Person, (m.moved_by_id for m in motions))
+    incidents = _incident_refs(session, (m.incident_id for m in motions))
+
+    def positions_of(motion_id: int | None) -> tuple[PositionView, ...]:
+        return tuple(
+            PositionView(
+                who=p.label,
+                party=_party_name(parties.get(p.party_id or 0)),
+                stance=p.stance,
+                attribution=p.attribution,
+                detail=p.detail,
+                source=_source_ref(sources[p.source_id]),
+            )
+            for p in positions
+            if p.motion_id == motion_id
+        )
+
+    def mover(motion: Motion) -> str | None:
+        person = people.get(motion.moved_by_id or 0)
+        return motion.moved_by_label or (person.name if person else None)
+
+    return tuple(
+        MotionView(
+            id=m.id or 0,
+            incident=incidents[m.incident_id],
+            text=m.text,
+            moved_by=mover(m),
+            procedure=m.procedure,
+            result=m.result,
+            result_detail=m.result_detail,
+            positions=positions_of(m.id),
+            source=_source_ref(sources[m.source_id]),
+        )
+        for m in motions
+    )
+
+
+def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> IncidentDetail | None:
+    incident = _visible(session, Incident, slug, guild_id)
+    if incident is None:
+        return None
+    chamber = session.get(Chamber, incident.chamber_id)
+    participants = session.exec(
+        select(Participant).where(Participant.incident_id == incident.id).order_by(col(Participant.rank))
+    ).all()
+    people = _by_id(session, Person, (p.person_id for p in participants))
+    parties = _by_id(session, Party, (p.party_id for p in participants))
+    links = session.exec(
+        select(IncidentSource)
+        .where(IncidentSource.incident_id == incident.id)
+        .order_by(col(IncidentSource.rank))
+    ).all()
+    sources = _by_id(session, Source, (link.source_id for link in links))
+    of_incident = Quote.incident_id == incident.id
+    return IncidentDetail(
+        ref=_incident_ref(incident),
+        chamber=chamber.name if chamber else "",
+        country=chamber.country if chamber else "",
+        kind=incident.kind,
+        summary=incident.summary,
+        notes=incident.notes,
+        aliases=tuple(incident.aliases),
+        participants=tuple(
+            ParticipantView(
+                slug=people[p.person_id].slug,
+                name=people[p.person_id].name,
+                role=p.role,
+                party=p.party_label or _party_name(parties.get(p.party_id or 0)),
+            )
+            for p in participants
+        ),
+        motions=_motion_views(
+            session,
+            session.exec(
+                select(Motion).where(Motion.incident_id == incident.id).order_by(col(Motion.id))
+            ).all(),
+        ),
+        quotes=_quote_views(
+            session, session.exec(select(Quote).where(of_incident).order_by(col(Quote.rank))).all()
+        ),
+        rulings=_ruling_views(
+            session,
+            session.exec(
+                select(Ruling).where(Ruling.incident_id == incident.id).order_by(col(Ruling.rank))
+            ).all(),
+        ),
+        sources=tuple(_source_ref(sources[link.source_id]) for link in links),
+    )
+
+
+def quote_view(session: Session, *, quote_id: int, guild_id: int | None) -> QuoteView | None:
+    """The quote, if its incident is visible to ``guild_id``."""
+    statement = (
+        select(Quote)
+        .join(Incident, col(Incident.id) == Quote.incident_id)
+        .where(Quote.id == quote_id, col(Incident.guild_id).in_(_scopes(guild_id)))
+    )
+    quote = session.exec(statement).first()
+    return _quote_views(session, [quote])[0] if quote else None
+
+
+def person_detail(session: Session, *, slug: str, guild_id: int | None) -> PersonDetail | None:
+    person = _visible(session, Person, slug, guild_id)
+    if person is None:
+        return None
+    roles = session.exec(select(Participant).where(Participant.person_id == person.id)).all()
+    incidents = _by_id(session, Incident, (p.incident_id for p in roles))
+    appearances = sorted(
+        (Appearance(_incident_ref(incidents[p.incident_id]), p.role) for p in roles),
+        key=lambda a: a.incident.date,
+    )
+    quotes = session.exec(select(Quote).where(Quote.person_id == person.id).order_by(col(Quote.id))).all()
+    return PersonDetail(
+        slug=person.slug,
+        name=person.name,
+        aliases=tuple(person.aliases),
+        party=_party_name(session.get(Party, person.party_id) if person.party_id else None),
+        appearances=tuple(appearances),
+        quotes=_quote_views(session, quotes),
+    )

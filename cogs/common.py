@@ -1,0 +1,156 @@
+"""What every cog shares: the query option, sending a core ``Reply``, and the buttons replies carry."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot import limits
+from bot.errors import InvalidInput
+from bot.render import Button, Reply
+
+if TYPE_CHECKING:
+    from bot.client import ParlBot
+
+    Interaction = discord.Interaction[ParlBot]
+else:
+    Interaction = discord.Interaction
+
+# Discord wants an answer (or a deferral) within 3 s; past this a slow database gets a "thinking…".
+DEFER_AFTER = 1.5
+QUERY_MAX = 100
+# How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
+# through the bot's dynamic items, so the buttons keep working without the store growing forever.
+VIEW_MEMORY = 300.0
+
+
+class Query(app_commands.Transformer):
+    """A free-text ``query`` option with autocomplete from the in-memory index of one topic."""
+
+    def __init__(self, topic: str) -> None:
+        self.topic = topic
+
+    @property
+    def max_value(self) -> int:
+        return QUERY_MAX
+
+    async def transform(self, interaction: Interaction, value: Any) -> str:
+        text = str(value).strip()
+        if not text:
+            raise InvalidInput("Please type something to look for, or pick one of the suggestions.")
+        return text
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        pairs = interaction.client.library.complete(self.topic, value, guild_id=interaction.guild_id)
+        return [
+            app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=key)
+            for name, key in pairs[: limits.CHOICES]
+            if len(key) <= limits.CHOICE_VALUE
+        ]
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parlbot:(?P<mode>[en]):(?P<action>[a-z]+):(?P<argument>.+)",
+):
+    """A button that asks the core for an action; it survives restarts because its state is its id.
+
+    ``e`` buttons (did-you-mean) replace the message they are on; ``n`` buttons answer privately.
+    """
+
+    def __init__(self, button: Button) -> None:
+        self.spec = button
+        super().__init__(
+            discord.ui.Button(
+                label=limits.clip(button.label, limits.BUTTON_LABEL),
+                style=discord.ButtonStyle.primary if button.replace else discord.ButtonStyle.secondary,
+                custom_id=self.custom_id_for(button),
+            )
+        )
+
+    @staticmethod
+    def custom_id_for(button: Button) -> str:
+        return f"parlbot:{'e' if button.replace else 'n'}:{button.action}:{button.argument}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionButton:
+        return cls(Button("", match["action"], match["argument"], replace=match["mode"] == "e"))
+
+    async def callback(self, interaction: Interaction) -> None:
+        library = interaction.client.library
+        spec = self.spec
+        await respond(
+            interaction,
+            lambda: library.act(spec.action, spec.argument, guild_id=interaction.guild_id),
+            edit=spec.replace,
+            ephemeral=not spec.replace,
+        )
+
+
+def view_for(reply: Reply) -> discord.ui.View | None:
+    buttons = [b for b in reply.buttons if len(ActionButton.custom_id_for(b)) <= limits.CUSTOM_ID]
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=VIEW_MEMORY)
+    for button in buttons[: limits.ACTION_ROWS * limits.BUTTONS_PER_ROW]:
+        view.add_item(ActionButton(button))
+    return view
+
+
+def message_kwargs(reply: Reply) -> dict[str, Any]:
+    """``reply`` as keyword arguments for discord.py's send and edit methods; nobody is ever pinged."""
+    kwargs: dict[str, Any] = {
+        "content": reply.content,
+        "embeds": [discord.Embed.from_dict(embed) for embed in reply.embeds],
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    view = view_for(reply)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+async def send(
+    interaction: Interaction, reply: Reply, *, edit: bool = False, ephemeral: bool = False
+) -> None:
+    kwargs = message_kwargs(reply)
+    private = reply.ephemeral or ephemeral
+    if edit:
+        kwargs.setdefault("view", None)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+    elif interaction.response.is_done():
+        await interaction.followup.send(**kwargs, ephemeral=private)
+    else:
+        await interaction.response.send_message(**kwargs, ephemeral=private)
+
+
+async def respond(
+    interaction: Interaction, work: Callable[[], Reply], *, edit: bool = False, ephemeral: bool = False
+) -> None:
+    """Run ``work`` (database I/O) off the event loop and send its reply, deferring if it is slow."""
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+    await send(interaction, await task, edit=edit, ephemeral=ephemeral)
+
+
+async def answer(interaction: Interaction, topic: str, query: str) -> None:
+    """The body of a ``/<topic> query`` command: ask the library and send what it renders."""
+    library = interaction.client.library
+    await respond(interaction, lambda: library.answer(topic, query, guild_id=interaction.guild_id))

@@ -1,0 +1,34 @@
+"""/help, generated from the command tree so it never goes stale."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from cogs.common import Interaction, send
+
+if TYPE_CHECKING:
+    from bot.client import ParlBot
+
+
+def usage(command: app_commands.Command[commands.Cog, ..., None]) -> str:
+    options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+    return f"/{command.qualified_name} {options}".rstrip()
+
+
+class Help(commands.Cog):
+    @app_commands.command(name="help", description="What parlbot can answer, and how to ask.")
+    async def help(self, interaction: Interaction) -> None:
+        listed = sorted(
+            (usage(command), command.description)
+            for command in interaction.client.tree.walk_commands(guild=interaction.guild)
+            if isinstance(command, app_commands.Command)
+        )
+        await send(interaction, render.help_reply(listed))
+
+
+async def setup(bot: ParlBot) -> None:
+    await bot.add_cog(Help())
