@@ -35,6 +35,6 @@ def clip(text: str, limit: int) -> str:
         return text
     head = text[: limit - len(ELLIPSIS)]
     space = head.rfind(" ")
-    if space >= limit * 0.6:
+    if not text[len(head)].isspace() and space >= limit * 0.6:
         head = head[:space]
     return head.rstrip(" ,;:—-") + ELLIPSIS

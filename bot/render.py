@@ -111,14 +111,19 @@ class EmbedBuilder:
 
 
 def _lines(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
-    """Join lines, stopping before ``limit`` with a count of what did not fit."""
+    """Join lines, stopping before ``limit`` with a count of what did not fit.
+
+    The first line is clipped rather than dropped, so a long entry still shows its beginning.
+    """
     items = list(items)
     out: list[str] = []
     used = 0
     for index, item in enumerate(items):
         rest = len(items) - index
-        tail = f"\n… and {rest} more" if rest > 1 else ""
-        if used + len(item) + 1 + len(tail) > limit:
+        tail = f"\n… and {rest - 1} more" if rest > 1 else ""
+        if not out:
+            item = clip(item, limit - len(tail))
+        elif used + len(item) + 1 + len(tail) > limit:
             out.append(f"… and {rest} more")
             break
         out.append(item)
