@@ -13,7 +13,6 @@ from bot.errors import ParlbotError
 from bot.library import Library
 from bot.settings import Settings
 from cogs import EXTENSIONS
-from cogs.common import ActionButton, send_ephemeral
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +48,15 @@ class ParlTree(app_commands.CommandTree["ParlBot"]):
         await send_ephemeral(interaction, message)
 
 
+async def send_ephemeral(interaction: discord.Interaction[ParlBot], message: str) -> None:
+    """Answer ``interaction`` privately, whether or not it was already responded to or deferred."""
+    allowed = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True, allowed_mentions=allowed)
+    else:
+        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=allowed)
+
+
 class ParlBot(commands.Bot):
     def __init__(self, *, settings: Settings, library: Library) -> None:
         intents = discord.Intents.none()
@@ -64,7 +72,6 @@ class ParlBot(commands.Bot):
         self.library = library
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:

@@ -1,6 +1,7 @@
 """Thin Discord adapters, one cog per area. ``EXTENSIONS`` is what the bot loads, in order."""
 
 EXTENSIONS: tuple[str, ...] = (
+    "cogs.common",
     "cogs.lookup",
     "cogs.search",
     "cogs.help",

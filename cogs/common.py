@@ -5,21 +5,17 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot import limits
+from bot.client import ParlBot
 from bot.errors import InvalidInput
 from bot.render import Button, Reply
 
-if TYPE_CHECKING:
-    from bot.client import ParlBot
-
-    Interaction = discord.Interaction[ParlBot]
-else:
-    Interaction = discord.Interaction
+Interaction = discord.Interaction[ParlBot]
 
 # Discord wants an answer (or a deferral) within 3 s; past this a slow database gets a "thinking…".
 DEFER_AFTER = 1.5
@@ -29,7 +25,7 @@ QUERY_MAX = 100
 VIEW_MEMORY = 300.0
 
 
-class Query(app_commands.Transformer):
+class Query(app_commands.Transformer[ParlBot]):
     """A free-text ``query`` option with autocomplete from the in-memory index of one topic."""
 
     def __init__(self, topic: str) -> None:
@@ -45,7 +41,7 @@ class Query(app_commands.Transformer):
             raise InvalidInput("Please type something to look for, or pick one of the suggestions.")
         return text
 
-    async def autocomplete(  # type: ignore[override]
+    async def autocomplete(  # type: ignore[override]  # narrower choice type than the base's union
         self, interaction: Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
         pairs = interaction.client.library.complete(self.topic, value, guild_id=interaction.guild_id)
@@ -80,12 +76,12 @@ class ActionButton(
         return f"parlbot:{'e' if button.replace else 'n'}:{button.action}:{button.argument}"
 
     @classmethod
-    async def from_custom_id(
+    async def from_custom_id(  # type: ignore[override]  # discord.py types this for any client
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
         return cls(Button("", match["action"], match["argument"], replace=match["mode"] == "e"))
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         library = interaction.client.library
         spec = self.spec
         await respond(
@@ -154,3 +150,8 @@ async def answer(interaction: Interaction, topic: str, query: str) -> None:
     """The body of a ``/<topic> query`` command: ask the library and send what it renders."""
     library = interaction.client.library
     await respond(interaction, lambda: library.answer(topic, query, guild_id=interaction.guild_id))
+
+
+async def setup(bot: ParlBot) -> None:
+    """Loaded as an extension so that buttons from earlier replies keep working after a restart."""
+    bot.add_dynamic_items(ActionButton)

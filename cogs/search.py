@@ -9,8 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
+from bot.client import send_ephemeral
 from bot.render import Choice
-from cogs.common import ActionButton, Interaction, Query, message_kwargs, send_ephemeral
+from cogs.common import ActionButton, Interaction, Query, message_kwargs
 
 if TYPE_CHECKING:
     from bot.client import ParlBot
@@ -51,7 +52,7 @@ class SearchPages(discord.ui.View):
         async def turn(interaction: Interaction) -> None:
             await interaction.response.edit_message(**self.show(page))
 
-        button.callback = turn  # type: ignore[method-assign]
+        button.callback = turn  # type: ignore[method-assign,assignment]
         self.add_item(button)
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
