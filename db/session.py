@@ -1,0 +1,124 @@
+"""One engine per database URL, sessions on it, and the migrations that shape it.
+
+``Database`` accepts ``sqlite:///path``, ``sqlite://`` (in memory, one connection shared by every
+session) and PostgreSQL as ``postgresql+psycopg://``, ``postgresql://`` or ``postgres://``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
+from sqlmodel import Session
+
+from db.models import SHARED_GUILD, DatasetVersion
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+POSTGRES_DRIVER = "postgresql+psycopg"
+
+
+def normalize_url(url: str) -> URL:
+    """Parse ``url``, pointing bare PostgreSQL schemes (``postgres://``, ``postgresql://``) at psycopg 3."""
+    parsed = make_url(url)
+    if parsed.drivername in {"postgres", "postgresql"}:
+        parsed = parsed.set(drivername=POSTGRES_DRIVER)
+    return parsed
+
+
+def alembic_config(connection: Connection) -> Config:
+    """An Alembic config for ``db/migrations`` that runs on ``connection`` (see ``env.py``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+def _enable_sqlite_foreign_keys(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _create_engine(url: URL) -> Engine:
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    kwargs: dict[str, Any] = {}
+    if url.database in (None, "", ":memory:"):
+        # One connection for everyone: each new connection would be a new, empty database.
+        kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    else:
+        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, **kwargs)
+    event.listen(engine, "connect", _enable_sqlite_foreign_keys)
+    return engine
+
+
+class Database:
+    """Owns one engine for ``url``; hands out sessions and runs migrations on it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        self.engine = _create_engine(self.url)
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.url.get_backend_name() == "sqlite"
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session whose objects stay readable after commit; rolled back if left uncommitted."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    def upgrade(self, revision: str = "head") -> None:
+        """Run ``alembic upgrade`` programmatically on this engine."""
+        with self.engine.connect() as connection:
+            # Batch migrations rebuild SQLite tables; foreign keys must be off while they do, and the
+            # pragma only takes effect outside a transaction.
+            self._sqlite_foreign_keys(connection, enabled=False)
+            try:
+                with connection.begin():
+                    command.upgrade(alembic_config(connection), revision)
+            finally:
+                self._sqlite_foreign_keys(connection, enabled=True)
+
+    def current_revision(self) -> str | None:
+        """The revision the database is at, or None before the first migration."""
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    def ensure_ready(self, seed: bool = True) -> bool:
+        """Upgrade to head and, if the shared scope was never seeded, load the shipped dataset.
+
+        Returns True when this call seeded the database.
+        """
+        self.upgrade()
+        if not seed:
+            return False
+        with self.session() as session:
+            if session.get(DatasetVersion, SHARED_GUILD) is not None:
+                return False
+        from db.dataset import seed as seed_dataset
+
+        seed_dataset(self)
+        return True
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def _sqlite_foreign_keys(self, connection: Connection, *, enabled: bool) -> None:
+        if self.is_sqlite:
+            connection.exec_driver_sql(f"PRAGMA foreign_keys={'ON' if enabled else 'OFF'}")
+            connection.commit()
+
+    def __repr__(self) -> str:
+        return f"Database({self.url.render_as_string(hide_password=True)!r})"
