@@ -1,0 +1,145 @@
+"""The migrations build exactly the schema db/models.py describes, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import inspect, text
+from sqlmodel import SQLModel
+
+import db.models  # noqa: F401  (registers every table)
+from db.models import SHARED_GUILD, Chamber
+from db.session import Database, alembic_config
+
+HEAD = "0001"
+MODEL_TABLES = set(SQLModel.metadata.tables)
+
+
+@pytest.fixture
+def empty_database(database_url: str) -> Iterator[Database]:
+    """A database no migration has touched yet."""
+    db = Database(database_url)
+    yield db
+    db.dispose()
+
+
+def table_names(database: Database) -> set[str]:
+    with database.engine.connect() as connection:
+        return set(inspect(connection).get_table_names())
+
+
+def schema_diff(database: Database) -> list[Any]:
+    """What ``alembic revision --autogenerate`` would write, compared the way env.py compares."""
+    with database.engine.connect() as connection:
+        context = MigrationContext.configure(
+            connection, opts={"compare_type": True, "compare_server_default": True}
+        )
+        return compare_metadata(context, SQLModel.metadata)
+
+
+def downgrade_to_base(database: Database) -> None:
+    with database.engine.begin() as connection:
+        command.downgrade(alembic_config(connection), "base")
+
+
+def test_models_define_the_expected_tables() -> None:
+    assert set(SQLModel.metadata.tables) == {
+        "chamber",
+        "party",
+        "person",
+        "source",
+        "incident",
+        "incidentsource",
+        "participant",
+        "motion",
+        "position",
+        "quote",
+        "ruling",
+        "datasetversion",
+    }
+
+
+def test_empty_database_has_no_revision(empty_database: Database) -> None:
+    assert empty_database.current_revision() is None
+
+
+def test_upgrade_creates_every_model_table(empty_database: Database) -> None:
+    empty_database.upgrade()
+
+    assert table_names(empty_database) == MODEL_TABLES | {"alembic_version"}
+    assert empty_database.current_revision() == HEAD
+
+
+def test_migrated_schema_matches_the_models(database: Database) -> None:
+    assert schema_diff(database) == []
+
+
+def test_schema_comparison_notices_drift(database: Database) -> None:
+    """Guards the test above against comparing nothing."""
+    with database.engine.begin() as connection:
+        connection.execute(text("DROP INDEX ix_chamber_guild_id"))
+
+    diff = schema_diff(database)
+
+    assert [(entry[0], entry[1].name) for entry in diff] == [("add_index", "ix_chamber_guild_id")]
+
+
+def test_downgrade_to_base_removes_every_model_table(database: Database) -> None:
+    downgrade_to_base(database)
+
+    assert table_names(database) == {"alembic_version"}
+    assert database.current_revision() is None
+
+
+def test_downgrade_to_base_removes_postgresql_enum_types(database: Database) -> None:
+    if database.url.get_backend_name() != "postgresql":
+        pytest.skip("enum types exist only on PostgreSQL")
+    enum_types = text(
+        "SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
+        " WHERE t.typtype = 'e' AND n.nspname = current_schema() ORDER BY t.typname"
+    )
+    with database.engine.connect() as connection:
+        before = connection.scalars(enum_types).all()
+
+    downgrade_to_base(database)
+
+    with database.engine.connect() as connection:
+        after = connection.scalars(enum_types).all()
+    assert before == [
+        "attribution",
+        "delivery",
+        "incidentkind",
+        "motionresult",
+        "procedure",
+        "rulingoutcome",
+        "stance",
+    ]
+    assert after == []
+
+
+def test_upgrade_after_downgrade_rebuilds_the_schema(database: Database) -> None:
+    downgrade_to_base(database)
+
+    database.upgrade()
+
+    assert table_names(database) == MODEL_TABLES | {"alembic_version"}
+    assert schema_diff(database) == []
+
+
+def test_upgrade_twice_keeps_schema_and_rows(database: Database) -> None:
+    with database.session() as session:
+        session.add(Chamber(slug="commons", name="House of Commons", legislature="45th", country="Canada"))
+        session.commit()
+
+    database.upgrade()
+
+    assert database.current_revision() == HEAD
+    with database.session() as session:
+        chamber = session.get(Chamber, 1)
+    assert chamber is not None
+    assert (chamber.slug, chamber.guild_id) == ("commons", SHARED_GUILD)

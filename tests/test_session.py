@@ -1,0 +1,191 @@
+"""``Database``: URLs it accepts, what SQLite connections enforce, sessions, and first-run seeding."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+import db.dataset
+from db.models import SHARED_GUILD, Chamber, DatasetVersion, Incident, Person
+from db.session import Database
+
+
+def add_chamber(database: Database, slug: str = "commons") -> None:
+    with database.session() as session:
+        session.add(Chamber(slug=slug, name="House of Commons", legislature="45th", country="Canada"))
+        session.commit()
+
+
+def chamber_slugs(database: Database) -> list[str]:
+    with database.session() as session:
+        return list(session.exec(select(Chamber.slug).order_by(Chamber.slug)))
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgres://bot:secret@db.example:5432/parlbot",
+        "postgresql://bot:secret@db.example:5432/parlbot",
+        "postgresql+psycopg://bot:secret@db.example:5432/parlbot",
+    ],
+)
+def test_postgresql_urls_use_psycopg(url: str) -> None:
+    database = Database(url)
+
+    assert database.engine.dialect.driver == "psycopg"
+    assert database.url.render_as_string(hide_password=False) == (
+        "postgresql+psycopg://bot:secret@db.example:5432/parlbot"
+    )
+    database.dispose()
+
+
+def test_postgres_scheme_connects(postgresql_schema_url: str) -> None:
+    database = Database(postgresql_schema_url.replace("postgresql+psycopg://", "postgres://", 1))
+    try:
+        with database.engine.connect() as connection:
+            assert connection.scalar(text("SELECT 1")) == 1
+    finally:
+        database.dispose()
+
+
+def test_postgresql_tests_run_in_their_own_schema(postgresql_schema_url: str) -> None:
+    database = Database(postgresql_schema_url)
+    database.upgrade()
+    try:
+        with database.engine.connect() as connection:
+            schema = connection.scalar(text("SELECT current_schema()"))
+            chamber_schemas = connection.scalars(
+                text("SELECT table_schema FROM information_schema.tables WHERE table_name = 'chamber'")
+            ).all()
+    finally:
+        database.dispose()
+
+    assert schema is not None
+    assert schema.startswith("test_")
+    assert chamber_schemas == [schema]
+
+
+def test_foreign_keys_are_enforced(database: Database) -> None:
+    with database.session() as session:
+        session.add(Person(slug="nobody", name="Nobody", party_id=999))
+        with pytest.raises(IntegrityError):
+            session.commit()
+
+
+def test_foreign_keys_stay_on_after_upgrading_in_memory_database() -> None:
+    """Migrations switch SQLite foreign keys off; the one shared in-memory connection gets them back."""
+    database = Database("sqlite://")
+    database.upgrade()
+
+    with database.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    database.dispose()
+
+
+def test_sqlite_file_parent_directories_are_created(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "dir" / "parlbot.sqlite3"
+    database = Database(f"sqlite:///{path}")
+
+    database.upgrade()
+
+    assert path.is_file()
+    database.dispose()
+
+
+def test_in_memory_database_is_shared_across_sessions() -> None:
+    database = Database("sqlite://")
+    database.upgrade()
+
+    add_chamber(database)
+
+    assert chamber_slugs(database) == ["commons"]
+    database.dispose()
+
+
+def test_in_memory_database_is_shared_across_threads() -> None:
+    """The Library runs database work in ``asyncio.to_thread``."""
+    database = Database("sqlite://")
+    database.upgrade()
+    add_chamber(database)
+    seen: list[list[str]] = []
+
+    worker = threading.Thread(target=lambda: seen.append(chamber_slugs(database)))
+    worker.start()
+    worker.join()
+
+    assert seen == [["commons"]]
+    database.dispose()
+
+
+def test_objects_stay_readable_after_commit_and_close(database: Database) -> None:
+    with database.session() as session:
+        chamber = Chamber(slug="senate", name="Senate", legislature="45th", country="Canada")
+        session.add(chamber)
+        session.commit()
+
+    assert (chamber.id, chamber.slug, chamber.guild_id) == (1, "senate", SHARED_GUILD)
+
+
+def test_uncommitted_work_is_rolled_back_when_the_session_ends(database: Database) -> None:
+    with database.session() as session:
+        session.add(Chamber(slug="senate", name="Senate", legislature="45th", country="Canada"))
+        session.flush()
+
+    assert chamber_slugs(database) == []
+
+
+def test_ensure_ready_without_seed_leaves_the_database_empty(database_url: str) -> None:
+    database = Database(database_url)
+
+    assert database.ensure_ready(seed=False) is False
+
+    assert database.current_revision() == "0001"
+    with database.session() as session:
+        assert session.exec(select(func.count()).select_from(Incident)).one() == 0
+    database.dispose()
+
+
+def test_ensure_ready_seeds_only_while_no_dataset_version_is_recorded(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[Database] = []
+
+    def fake_seed(database: Database) -> None:
+        calls.append(database)
+        with database.session() as session:
+            session.add(
+                DatasetVersion(guild_id=SHARED_GUILD, version="test", loaded_at=dt.datetime.now(dt.UTC))
+            )
+            session.commit()
+
+    monkeypatch.setattr(db.dataset, "seed", fake_seed)
+    database = Database(database_url)
+
+    results = [database.ensure_ready(), database.ensure_ready()]
+
+    assert results == [True, False]
+    assert calls == [database]
+    database.dispose()
+
+
+def test_ensure_ready_loads_the_shipped_dataset_once(database_url: str) -> None:
+    database = Database(database_url)
+
+    first = database.ensure_ready()
+    with database.session() as session:
+        incidents = session.exec(select(func.count()).select_from(Incident)).one()
+    second = database.ensure_ready()
+
+    assert (first, second) == (True, False)
+    assert incidents > 0
+    with database.session() as session:
+        assert session.exec(select(func.count()).select_from(Incident)).one() == incidents
+        versions = session.exec(select(DatasetVersion)).all()
+    assert [version.guild_id for version in versions] == [SHARED_GUILD]
+    database.dispose()
