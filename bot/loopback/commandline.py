@@ -1,0 +1,347 @@
+"""Parse a slash command as typed in Discord (``/incident query:"singh 2020"``) against a CommandTree.
+
+The bot's own tree is the schema: command and subcommand names, option names, types, choices,
+ranges and which options are required all come from ``app_commands.Command.parameters``. The
+result is the option JSON Discord would send in the interaction (``{"name", "type", "value"}``,
+wrapped in subcommand/group options).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import discord
+from discord import AppCommandOptionType as OptionType
+from discord import app_commands
+
+Json = dict[str, Any]
+AnyCommand = app_commands.Command[Any, ..., Any]
+AnyTree = app_commands.CommandTree[Any]
+
+MAX_SAFE_INTEGER: Final = 2**53
+TRUE_WORDS: Final = frozenset({"true", "yes", "y", "on", "1"})
+FALSE_WORDS: Final = frozenset({"false", "no", "n", "off", "0"})
+OPTION_NAME: Final = re.compile(r"^[-_\w]+$")
+MENTION: Final = {
+    OptionType.user: re.compile(r"^(?:<@!?(\d+)>|(\d+))$"),
+    OptionType.channel: re.compile(r"^(?:<#(\d+)>|(\d+))$"),
+    OptionType.role: re.compile(r"^(?:<@&(\d+)>|(\d+))$"),
+    OptionType.mentionable: re.compile(r"^(?:<@[!&]?(\d+)>|(\d+))$"),
+}
+TYPE_HINTS: Final = {
+    OptionType.string: "text",
+    OptionType.integer: "integer",
+    OptionType.number: "number",
+    OptionType.boolean: "true|false",
+    OptionType.user: "@user",
+    OptionType.channel: "#channel",
+    OptionType.role: "@role",
+    OptionType.mentionable: "@mention",
+    OptionType.attachment: "file",
+}
+
+
+class CommandLineError(ValueError):
+    """The line is not a command this tree can run; the message says why and what would work."""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    quoted: bool  # the token started with a quote, so it is a value even if it holds a colon
+    closed: bool = True  # False when the line ended inside a quote
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCommand:
+    """One command line, resolved against the tree."""
+
+    name: str  # the top-level command name, as in the interaction's ``data.name``
+    path: tuple[str, ...]  # ("ruling",) or ("admin", "incident", "add")
+    command: AnyCommand
+    options: list[Json]  # Discord's option JSON, wrapped in subcommand/group options
+    values: dict[str, Any]  # display name -> converted value, for the leaf command
+    focused: str | None  # the focused option's display name (autocomplete only)
+    guild_id: int | None  # set when the command is registered to a guild rather than globally
+
+    @property
+    def qualified_name(self) -> str:
+        return " ".join(self.path)
+
+
+def tokenize(text: str, *, allow_unclosed: bool = False) -> list[Token]:
+    """Split on whitespace with shell-style quotes, where quotes only open a token or a value.
+
+    ``query:"singh 2020"`` and ``"singh 2020"`` are one value each; the apostrophe in ``O'Brien``
+    stays literal; a backslash escapes the quote character inside quotes.
+    """
+    tokens: list[Token] = []
+    index, length = 0, len(text)
+    while index < length:
+        if text[index].isspace():
+            index += 1
+            continue
+        chars: list[str] = []
+        quoted = False
+        closed = True
+        seen_quote = False
+        while index < length and not text[index].isspace():
+            char = text[index]
+            at_value_start = not seen_quote and (
+                not chars or (chars[-1] == ":" and ":" not in "".join(chars[:-1]))
+            )
+            if char in "\"'" and at_value_start:
+                quote = char
+                quoted = quoted or not chars
+                seen_quote = True
+                index += 1
+                while index < length and text[index] != quote:
+                    if text[index] == "\\" and index + 1 < length and text[index + 1] in (quote, "\\"):
+                        index += 1
+                    chars.append(text[index])
+                    index += 1
+                if index >= length:
+                    closed = False
+                    if not allow_unclosed:
+                        raise CommandLineError(f"Unclosed {quote} quote in: {text.strip()}")
+                index += 1  # the closing quote
+                continue
+            chars.append(char)
+            index += 1
+        tokens.append(Token("".join(chars), quoted, closed))
+    return tokens
+
+
+def usage(command: AnyCommand) -> str:
+    """``/incident query:<text> [year:<integer>]``"""
+    parts = [f"/{command.qualified_name}"]
+    for parameter in command.parameters:
+        hint = f"{parameter.display_name}:<{TYPE_HINTS.get(parameter.type, parameter.type.name)}>"
+        parts.append(hint if parameter.required else f"[{hint}]")
+    return " ".join(parts)
+
+
+def _suggest(word: str, names: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, names, n=3, cutoff=0.5)
+    if close:
+        return "Did you mean " + " or ".join(f"/{name}" for name in close) + "?"
+    return "Known commands: " + ", ".join(f"/{name}" for name in sorted(names)) + "."
+
+
+def _find_root(
+    tree: AnyTree, name: str, guild: discord.abc.Snowflake | None
+) -> tuple[AnyCommand | app_commands.Group, int | None]:
+    chat_input = discord.AppCommandType.chat_input
+    if guild is not None:
+        found = tree.get_command(name, guild=guild, type=chat_input)
+        if isinstance(found, app_commands.Command | app_commands.Group):
+            return found, guild.id
+    found = tree.get_command(name, type=chat_input)
+    if isinstance(found, app_commands.Command | app_commands.Group):
+        return found, None
+    names = {command.name for command in tree.get_commands(type=chat_input)}
+    if guild is not None:
+        names |= {command.name for command in tree.get_commands(guild=guild, type=chat_input)}
+    if not names:
+        raise CommandLineError("This bot has no slash commands.")
+    raise CommandLineError(f"Unknown command /{name}. {_suggest(name, sorted(names))}")
+
+
+def _choice_value(parameter: app_commands.Parameter, raw: str) -> str | int | float | None:
+    for choice in parameter.choices:
+        if raw == str(choice.value) or raw.casefold() == choice.name.casefold():
+            return choice.value
+    return None
+
+
+def convert(parameter: app_commands.Parameter, raw: str, command: AnyCommand) -> str | int | float | bool:
+    """``raw`` as the JSON value Discord would send for ``parameter``, or a CommandLineError."""
+    name = parameter.display_name
+    where = f"option {name} of /{command.qualified_name}"
+    if parameter.choices:
+        value = _choice_value(parameter, raw)
+        if value is None:
+            listed = ", ".join(f"{choice.name!r}" for choice in parameter.choices)
+            raise CommandLineError(f"{raw!r} is not a choice for {where}; choose one of {listed}.")
+        return value
+    kind = parameter.type
+    if kind is OptionType.string:
+        low, high = parameter.min_value, parameter.max_value
+        if low is not None and len(raw) < low:
+            raise CommandLineError(f"{where} needs at least {int(low)} characters, got {len(raw)}.")
+        if high is not None and len(raw) > high:
+            raise CommandLineError(f"{where} takes at most {int(high)} characters, got {len(raw)}.")
+        return raw
+    if kind is OptionType.integer:
+        try:
+            integer = int(raw.replace("_", ""))
+        except ValueError:
+            raise CommandLineError(f"{raw!r} is not a whole number ({where}).") from None
+        _check_range(parameter, integer, where)
+        if abs(integer) > MAX_SAFE_INTEGER:
+            raise CommandLineError(f"{raw} is too large for {where}.")
+        return integer
+    if kind is OptionType.number:
+        try:
+            number = float(raw)
+        except ValueError:
+            raise CommandLineError(f"{raw!r} is not a number ({where}).") from None
+        if not math.isfinite(number):
+            raise CommandLineError(f"{raw!r} is not a finite number ({where}).")
+        _check_range(parameter, number, where)
+        return number
+    if kind is OptionType.boolean:
+        word = raw.casefold()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise CommandLineError(f"{raw!r} is not true or false ({where}).")
+    pattern = MENTION.get(kind)
+    if pattern is not None:
+        match = pattern.fullmatch(raw)
+        if match is None:
+            hint = TYPE_HINTS[kind]
+            raise CommandLineError(f"{raw!r} is not a {hint.lstrip('@#')} mention or id ({where}).")
+        return match.group(1) or match.group(2)
+    raise CommandLineError(f"{where} takes a {kind.name}, which cannot be given on a command line.")
+
+
+def _check_range(parameter: app_commands.Parameter, value: float, where: str) -> None:
+    if parameter.min_value is not None and value < parameter.min_value:
+        raise CommandLineError(f"{where} must be at least {parameter.min_value}, got {value}.")
+    if parameter.max_value is not None and value > parameter.max_value:
+        raise CommandLineError(f"{where} must be at most {parameter.max_value}, got {value}.")
+
+
+def parse(
+    line: str,
+    tree: AnyTree,
+    *,
+    guild: discord.abc.Snowflake | None = None,
+    focus_last: bool = False,
+) -> ParsedCommand:
+    """Resolve ``line`` against ``tree`` into Discord's interaction option JSON.
+
+    With ``focus_last`` (autocomplete) the last option typed is marked ``focused`` and may be
+    partial or empty (``/incident query:`` or ``/incident query:sin``); required options may be
+    missing, as they are while someone is still typing.
+    """
+    text = line.strip()
+    if not text.startswith("/"):
+        raise CommandLineError(f"Commands start with '/', e.g. /incident query:singh (got {text!r}).")
+    tokens = tokenize(text[1:], allow_unclosed=focus_last)
+    if not tokens or not tokens[0].text:
+        raise CommandLineError("Type a command name after '/', e.g. /incident query:singh.")
+    head, rest = tokens[0], tokens[1:]
+    if head.quoted or not OPTION_NAME.fullmatch(head.text):
+        raise CommandLineError(f"{head.text!r} is not a command name.")
+
+    node, guild_id = _find_root(tree, head.text.lower(), guild)
+    path = [node.name]
+    while isinstance(node, app_commands.Group):
+        subcommands = sorted(child.name for child in node.commands)
+        if not rest or rest[0].quoted or ":" in rest[0].text:
+            raise CommandLineError(f"/{node.qualified_name} needs a subcommand: {', '.join(subcommands)}.")
+        word = rest[0].text.lower()
+        child = node.get_command(word)
+        if child is None:
+            close = difflib.get_close_matches(word, subcommands, n=1, cutoff=0.5)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            raise CommandLineError(
+                f"/{node.qualified_name} has no subcommand {word!r}.{hint} "
+                f"Subcommands: {', '.join(subcommands)}."
+            )
+        node, rest = child, rest[1:]
+        path.append(node.name)
+    command = node
+
+    parameters = {parameter.display_name: parameter for parameter in command.parameters}
+    raw: dict[str, str] = {}
+    bare: list[Token] = []
+    last: str | None = None  # the option the last token gave a value to
+    last_was_bare = False
+    for token in rest:
+        name, sep, value = token.text.partition(":")
+        if sep and not token.quoted and OPTION_NAME.fullmatch(name):
+            key = name.lower()
+            if key not in parameters:
+                valid = ", ".join(parameters) or "none"
+                raise CommandLineError(
+                    f"/{command.qualified_name} has no option {name!r}. Options: {valid}. "
+                    f"Usage: {usage(command)}"
+                )
+            if key in raw:
+                raise CommandLineError(f"Option {key} is given twice.")
+            raw[key] = value
+            last, last_was_bare = key, False
+        else:
+            bare.append(token)
+            last_was_bare = True
+
+    if bare:
+        unfilled = [p for p in command.parameters if p.display_name not in raw]
+        target = next((p for p in unfilled if p.required), unfilled[0] if unfilled else None)
+        if target is None:
+            extra = " ".join(token.text for token in bare)
+            raise CommandLineError(
+                f"Every option of /{command.qualified_name} is already given; {extra!r} is left over."
+            )
+        if len(bare) > 1 and target.type is not OptionType.string:
+            raise CommandLineError(
+                f"Only one bare value fits {target.display_name}; name the others. Usage: {usage(command)}"
+            )
+        raw[target.display_name] = " ".join(token.text for token in bare)
+        if last_was_bare:
+            last = target.display_name
+
+    focused: str | None = None
+    if focus_last:
+        if last is None and not raw and command.parameters:
+            last = command.parameters[0].display_name
+            raw[last] = ""
+        focused = last
+        if focused is None:
+            raise CommandLineError("Nothing to complete: end the line with an option, e.g. query:")
+    else:
+        missing = [p.display_name for p in command.parameters if p.required and p.display_name not in raw]
+        if missing:
+            raise CommandLineError(
+                f"Missing required option{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                f"for /{command.qualified_name}. Usage: {usage(command)}"
+            )
+
+    values: dict[str, Any] = {}
+    leaves: list[Json] = []
+    for parameter in command.parameters:
+        name = parameter.display_name
+        if name not in raw:
+            continue
+        option: Json = {"name": name, "type": parameter.type.value}
+        if name == focused:
+            option["value"] = raw[name]
+            option["focused"] = True
+            values[name] = raw[name]
+        else:
+            values[name] = option["value"] = convert(parameter, raw[name], command)
+        leaves.append(option)
+
+    options = leaves
+    if len(path) == 3:
+        options = [{"type": 2, "name": path[1], "options": [{"type": 1, "name": path[2], "options": leaves}]}]
+    elif len(path) == 2:
+        options = [{"type": 1, "name": path[1], "options": leaves}]
+    return ParsedCommand(
+        name=path[0],
+        path=tuple(path),
+        command=command,
+        options=options,
+        values=values,
+        focused=focused,
+        guild_id=guild_id,
+    )

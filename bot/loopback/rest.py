@@ -1,0 +1,835 @@
+"""``FakeDiscord``: a loopback HTTP server speaking enough of Discord's REST API v10 for discord.py.
+
+It answers login, interaction callbacks, webhook follow-ups and edits, and command sync; it keeps the
+messages it created (so a later edit of ``@original`` shows up in a later ``GET``), records every
+request, and rejects bodies that break Discord's limits with HTTP 400 and error code 50035, the way
+Discord does. Nothing here talks to the real Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final, Self
+
+from aiohttp import BodyPartReader, web
+
+from bot import limits
+from bot.loopback.payloads import DEFAULT_APPLICATION_ID, Snowflakes, bot_user
+
+API_PREFIX: Final = "/api/v10"
+
+# Command sync limits (message limits live in ``bot.limits``).
+COMMAND_NAME_PATTERN: Final = re.compile(r"^[-_\w]{1,32}$")
+COMMAND_DESCRIPTION: Final = 100
+COMMAND_OPTIONS: Final = 25
+COMMAND_CHOICES: Final = 25
+COMMAND_TOTAL_CHARACTERS: Final = 4000
+GLOBAL_CHAT_INPUT_COMMANDS: Final = 100
+CONTEXT_MENU_COMMANDS: Final = 5
+MODAL_TITLE: Final = 45
+MODAL_ROWS: Final = 5
+
+# Message flags and interaction types Discord uses.
+EPHEMERAL: Final = 1 << 6
+LOADING: Final = 1 << 7
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+CALLBACK_TYPES: Final = frozenset({1, 4, 5, 6, 7, 8, 9})
+# Which callback types Discord accepts for which interaction type.
+ALLOWED_CALLBACKS: Final[Mapping[int, frozenset[int]]] = {
+    PING: frozenset({1}),
+    APPLICATION_COMMAND: frozenset({4, 5, 9}),
+    MESSAGE_COMPONENT: frozenset({4, 5, 6, 7, 9}),
+    AUTOCOMPLETE: frozenset({8}),
+    MODAL_SUBMIT: frozenset({4, 5, 6, 7}),
+}
+
+Json = dict[str, Any]
+Body = dict[str, Any] | list[Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedRequest:
+    """One request discord.py sent, as the fake saw it.
+
+    ``route`` names the operation ("login", "application", "callback", "followup", "get_original",
+    "edit_original", "delete_original", "get_followup", "edit_followup", "delete_followup",
+    "sync_commands", "get_commands", "channel_message", "unknown"); ``body`` is the JSON body (the
+    ``payload_json`` part for multipart bodies); ``status`` is what the fake answered.
+    """
+
+    route: str
+    method: str
+    path: str
+    body: Body
+    status: int = 200
+    token: str | None = None
+    query: Mapping[str, str] = field(default_factory=dict)
+    files: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule: where in the body (``path``), Discord's error code and message."""
+
+    path: tuple[str | int, ...]
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class InteractionRecord:
+    """What the fake knows about one interaction it was told about (or first saw in a callback)."""
+
+    id: int
+    token: str
+    type: int | None = None
+    channel_id: int | None = None
+    guild_id: int | None = None
+    message_id: int | None = None  # the message a component was on
+    callback_type: int | None = None
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+
+
+class DiscordHTTPError(Exception):
+    """Raised inside a handler to answer with a Discord-style JSON error."""
+
+    def __init__(self, status: int, code: int, message: str, errors: Json | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body: Json = {"code": code, "message": message}
+        if errors is not None:
+            self.body["errors"] = errors
+
+
+def json_response(data: Any, *, status: int = 200) -> web.Response:
+    """A JSON answer whose ``Content-Type`` is exactly ``application/json`` (discord.py checks that)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+# --- validation -------------------------------------------------------------------------------
+
+
+def _too_long(path: tuple[str | int, ...], limit: int) -> Problem:
+    return Problem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+
+
+def _check_length(
+    problems: list[Problem], value: Any, limit: int, path: tuple[str | int, ...], *, minimum: int = 0
+) -> None:
+    if value is None:
+        return
+    if not isinstance(value, str | list):
+        problems.append(Problem(path, "BASE_TYPE_STRING", "Could not interpret the value as a string."))
+        return
+    if len(value) > limit:
+        problems.append(_too_long(path, limit))
+    elif len(value) < minimum:
+        problems.append(Problem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
+
+
+def embed_characters(embed: Mapping[str, Any]) -> int:
+    """Characters Discord counts towards the 6000-per-message embed total."""
+    total = len(embed.get("title") or "") + len(embed.get("description") or "")
+    for item in embed.get("fields") or []:
+        total += len(item.get("name") or "") + len(item.get("value") or "")
+    total += len((embed.get("footer") or {}).get("text") or "")
+    total += len((embed.get("author") or {}).get("name") or "")
+    return total
+
+
+def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
+    problems: list[Problem] = []
+    if embeds is None:
+        return problems
+    path = (*prefix, "embeds")
+    if not isinstance(embeds, list):
+        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+    _check_length(problems, embeds, limits.EMBEDS, path)
+    for index, embed in enumerate(embeds):
+        at = (*path, index)
+        _check_length(problems, embed.get("title"), limits.EMBED_TITLE, (*at, "title"))
+        _check_length(problems, embed.get("description"), limits.EMBED_DESCRIPTION, (*at, "description"))
+        fields = embed.get("fields") or []
+        _check_length(problems, fields, limits.EMBED_FIELDS, (*at, "fields"))
+        for number, item in enumerate(fields):
+            field_at = (*at, "fields", number)
+            _check_length(problems, item.get("name"), limits.FIELD_NAME, (*field_at, "name"), minimum=1)
+            _check_length(problems, item.get("value"), limits.FIELD_VALUE, (*field_at, "value"), minimum=1)
+        footer = embed.get("footer") or {}
+        _check_length(problems, footer.get("text"), limits.FOOTER, (*at, "footer", "text"))
+        author = embed.get("author") or {}
+        _check_length(problems, author.get("name"), limits.AUTHOR_NAME, (*at, "author", "name"))
+    total = sum(embed_characters(embed) for embed in embeds if isinstance(embed, Mapping))
+    if total > limits.EMBED_TOTAL:
+        problems.append(
+            Problem(
+                path, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {limits.EMBED_TOTAL}"
+            )
+        )
+    return problems
+
+
+_SELECT_TYPES: Final = frozenset({3, 5, 6, 7, 8})
+
+
+def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
+    problems: list[Problem] = []
+    if components is None:
+        return problems
+    path = (*prefix, "components")
+    if not isinstance(components, list):
+        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+    _check_length(problems, components, limits.ACTION_ROWS, path)
+    for index, row in enumerate(components):
+        at = (*path, index)
+        if row.get("type") != 1:
+            continue  # components v2 layouts are not used by parlbot; accept them unchecked
+        children = row.get("components") or []
+        buttons = [child for child in children if child.get("type") == 2]
+        selects = [child for child in children if child.get("type") in _SELECT_TYPES]
+        if len(buttons) > limits.BUTTONS_PER_ROW:
+            problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
+        if selects and len(children) > 1:
+            problems.append(
+                Problem(
+                    (*at, "components"),
+                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                    "A select must be alone in its row.",
+                )
+            )
+        for number, child in enumerate(children):
+            child_at = (*at, "components", number)
+            _check_length(problems, child.get("custom_id"), limits.CUSTOM_ID, (*child_at, "custom_id"))
+            if child.get("type") == 2:
+                _check_length(problems, child.get("label"), limits.BUTTON_LABEL, (*child_at, "label"))
+                if child.get("style") == 5 and not child.get("url"):
+                    problems.append(
+                        Problem((*child_at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
+                    )
+                if child.get("style") != 5 and child.get("style") != 6 and not child.get("custom_id"):
+                    problems.append(
+                        Problem((*child_at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
+                    )
+            if child.get("type") == 3:
+                options = child.get("options") or []
+                _check_length(problems, options, limits.SELECT_OPTIONS, (*child_at, "options"))
+                for option_number, option in enumerate(options):
+                    option_at = (*child_at, "options", option_number)
+                    _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
+                    _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
+    return problems
+
+
+def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[Problem]:
+    """Every limit a message body (create or edit) breaks, as Discord would report them."""
+    problems: list[Problem] = []
+    _check_length(problems, body.get("content"), limits.CONTENT, (*prefix, "content"))
+    problems += validate_embeds(body.get("embeds"), prefix)
+    problems += validate_components(body.get("components"), prefix)
+    return problems
+
+
+def validate_choices(data: Mapping[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    choices = data.get("choices")
+    path: tuple[str | int, ...] = ("data", "choices")
+    if not isinstance(choices, list):
+        return [Problem(path, "BASE_TYPE_REQUIRED", "This field is required")]
+    _check_length(problems, choices, limits.CHOICES, path)
+    for index, choice in enumerate(choices):
+        _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*path, index, "name"), minimum=1)
+        value = choice.get("value")
+        if isinstance(value, str):
+            _check_length(problems, value, limits.CHOICE_VALUE, (*path, index, "value"))
+    return problems
+
+
+def validate_modal(data: Mapping[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    _check_length(problems, data.get("title"), MODAL_TITLE, ("data", "title"), minimum=1)
+    _check_length(problems, data.get("custom_id"), limits.CUSTOM_ID, ("data", "custom_id"), minimum=1)
+    _check_length(problems, data.get("components") or [], MODAL_ROWS, ("data", "components"), minimum=1)
+    return problems
+
+
+def _option_characters(option: Mapping[str, Any]) -> int:
+    total = len(option.get("name") or "") + len(option.get("description") or "")
+    for choice in option.get("choices") or []:
+        total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
+    for child in option.get("options") or []:
+        total += _option_characters(child)
+    return total
+
+
+def _check_name(problems: list[Problem], name: Any, path: tuple[str | int, ...], *, lowercase: bool) -> None:
+    if not isinstance(name, str) or not COMMAND_NAME_PATTERN.fullmatch(name):
+        problems.append(
+            Problem(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+        )
+    elif lowercase and name != name.lower():
+        problems.append(Problem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase."))
+
+
+def _check_options(problems: list[Problem], options: Any, path: tuple[str | int, ...]) -> None:
+    if not options:
+        return
+    _check_length(problems, options, COMMAND_OPTIONS, path)
+    seen_optional = False
+    names: set[str] = set()
+    for index, option in enumerate(options):
+        at = (*path, index)
+        name = option.get("name")
+        _check_name(problems, name, (*at, "name"), lowercase=True)
+        if name in names:
+            problems.append(
+                Problem(
+                    (*at, "name"),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
+            )
+        names.add(name)
+        _check_length(
+            problems, option.get("description"), COMMAND_DESCRIPTION, (*at, "description"), minimum=1
+        )
+        if option.get("type") in (1, 2):
+            _check_options(problems, option.get("options"), (*at, "options"))
+            continue
+        if option.get("required"):
+            if seen_optional:
+                problems.append(
+                    Problem(
+                        (*at, "required"),
+                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                        "Required options must be placed before non-required options",
+                    )
+                )
+        else:
+            seen_optional = True
+        choices = option.get("choices") or []
+        _check_length(problems, choices, COMMAND_CHOICES, (*at, "choices"))
+        for number, choice in enumerate(choices):
+            choice_at = (*at, "choices", number)
+            _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*choice_at, "name"), minimum=1)
+            if isinstance(choice.get("value"), str):
+                _check_length(problems, choice.get("value"), limits.CHOICE_VALUE, (*choice_at, "value"))
+
+
+def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
+    """Every rule a bulk command overwrite breaks (names, descriptions, options, sizes, counts)."""
+    if not isinstance(commands, list):
+        return [Problem((), "BASE_TYPE_ARRAY", "Must be an array.")]
+    problems: list[Problem] = []
+    counts: dict[int, int] = {}
+    seen: set[tuple[int, str]] = set()
+    for index, command in enumerate(commands):
+        at: tuple[str | int, ...] = (index,)
+        kind = int(command.get("type", 1))
+        counts[kind] = counts.get(kind, 0) + 1
+        name = command.get("name")
+        if (kind, name) in seen:
+            problems.append(
+                Problem(
+                    (*at, "name"),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    f"Application command names must be unique: {name}",
+                )
+            )
+        seen.add((kind, name))
+        if kind == 1:
+            _check_name(problems, name, (*at, "name"), lowercase=True)
+            _check_length(
+                problems, command.get("description"), COMMAND_DESCRIPTION, (*at, "description"), minimum=1
+            )
+            _check_options(problems, command.get("options"), (*at, "options"))
+            if _option_characters(command) > COMMAND_TOTAL_CHARACTERS:
+                problems.append(
+                    Problem(
+                        at,
+                        "APPLICATION_COMMAND_TOO_LARGE",
+                        f"Command exceeds maximum size ({COMMAND_TOTAL_CHARACTERS})",
+                    )
+                )
+        else:
+            _check_length(problems, name, 32, (*at, "name"), minimum=1)
+    if counts.get(1, 0) > GLOBAL_CHAT_INPUT_COMMANDS:
+        problems.append(_too_long((), GLOBAL_CHAT_INPUT_COMMANDS))
+    for kind in (2, 3):
+        if counts.get(kind, 0) > CONTEXT_MENU_COMMANDS:
+            problems.append(_too_long((), CONTEXT_MENU_COMMANDS))
+    del guild  # the same rules apply to guild commands
+    return problems
+
+
+def error_tree(problems: list[Problem]) -> Json:
+    """Discord's nested ``errors`` object: ``{"data": {"content": {"_errors": [...]}}}``."""
+    tree: Json = {}
+    for problem in problems:
+        node = tree
+        for part in problem.path:
+            node = node.setdefault(str(part), {})
+        node.setdefault("_errors", []).append({"code": problem.code, "message": problem.message})
+    return tree
+
+
+def reject_if(problems: list[Problem]) -> None:
+    if problems:
+        raise DiscordHTTPError(400, 50035, "Invalid Form Body", error_tree(problems))
+
+
+# --- the server -------------------------------------------------------------------------------
+
+Handler = Callable[[web.Request, Body], Any]
+
+
+class FakeDiscord:
+    """A loopback Discord REST API (v10) on 127.0.0.1 and a random free port.
+
+    Use as ``async with FakeDiscord() as fake:``; point ``discord.http.Route.BASE`` at
+    ``fake.api_base``. ``requests`` holds every request in arrival order.
+    """
+
+    def __init__(
+        self,
+        *,
+        application_id: int = DEFAULT_APPLICATION_ID,
+        bot_name: str = "parlbot",
+        snowflakes: Snowflakes | None = None,
+    ) -> None:
+        self.application_id = application_id
+        self.bot_name = bot_name
+        self.snowflakes = snowflakes or Snowflakes()
+        self.requests: list[RecordedRequest] = []
+        self.messages: dict[int, Json] = {}
+        self.commands: dict[int | None, list[Json]] = {}
+        self._interactions: dict[str, InteractionRecord] = {}  # by token
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self._port: int | None = None
+
+    # lifecycle
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._errors])
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self._port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> Self:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` should be set to."""
+        if self._port is None:
+            raise RuntimeError("FakeDiscord is not started")
+        return f"http://127.0.0.1:{self._port}{API_PREFIX}"
+
+    # what the tests and the session use
+
+    def register_interaction(
+        self,
+        interaction_id: int,
+        token: str,
+        *,
+        type: int,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        message_id: int | None = None,
+    ) -> None:
+        """Tell the fake about an interaction it is about to receive callbacks for."""
+        self._interactions[token] = InteractionRecord(
+            id=interaction_id,
+            token=token,
+            type=type,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            message_id=message_id,
+        )
+
+    def requests_for(self, token: str) -> list[RecordedRequest]:
+        return [request for request in self.requests if request.token == token]
+
+    def original(self, token: str) -> Json | None:
+        """The current state of an interaction's original response, or ``None``."""
+        record = self._interactions.get(token)
+        if record is None or record.original_id is None:
+            return None
+        return self.messages.get(record.original_id)
+
+    def find_message(self, custom_id: str) -> Json | None:
+        """The newest stored message carrying a component with ``custom_id``."""
+        for message in reversed(self.messages.values()):
+            if any(c.get("custom_id") == custom_id for c in walk_components(message.get("components") or [])):
+                return message
+        return None
+
+    async def wait_for(self, route: str, *, token: str | None = None) -> RecordedRequest:
+        """The first recorded request for ``route`` (and ``token``), waiting until it arrives."""
+
+        def found() -> RecordedRequest | None:
+            for request in self.requests:
+                if request.route == route and (token is None or request.token == token):
+                    return request
+            return None
+
+        async with self._changed:
+            await self._changed.wait_for(lambda: found() is not None)
+        result = found()
+        assert result is not None
+        return result
+
+    # plumbing
+
+    @web.middleware
+    async def _errors(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        try:
+            response: web.StreamResponse = await handler(request)
+        except DiscordHTTPError as error:
+            return json_response(error.body, status=error.status)
+        return response
+
+    async def _read_body(self, request: web.Request) -> tuple[Body, tuple[str, ...]]:
+        if not request.can_read_body:
+            return None, ()
+        if request.content_type.startswith("multipart/"):
+            body: Body = None
+            files: list[str] = []
+            reader = await request.multipart()
+            while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                if part.name == "payload_json":
+                    body = json.loads(await part.text())
+                else:
+                    files.append(part.filename or part.name or "")
+                    await part.read()
+            return body, tuple(files)
+        text = await request.text()
+        if not text:
+            return None, ()
+        try:
+            loaded = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from error
+        if not isinstance(loaded, dict | list):
+            raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.")
+        return loaded, ()
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        body, files = await self._read_body(request)
+        route, token, handler = self._route(request.method, path)
+        status = 200
+        try:
+            result = handler(request, body)
+            response = result if isinstance(result, web.StreamResponse) else json_response(result)
+            status = response.status
+        except DiscordHTTPError as error:
+            status = error.status
+            raise
+        finally:
+            self.requests.append(
+                RecordedRequest(
+                    route=route,
+                    method=request.method,
+                    path=path,
+                    body=body,
+                    status=status,
+                    token=token,
+                    query=dict(request.query),
+                    files=files,
+                )
+            )
+            async with self._changed:
+                self._changed.notify_all()
+        return response
+
+    def _route(self, method: str, path: str) -> tuple[str, str | None, Handler]:
+        parts = path.strip("/").split("/")
+        app = str(self.application_id)
+        match method, parts:
+            case "GET", ["users", "@me"]:
+                return "login", None, lambda _r, _b: bot_user(self.application_id, self.bot_name)
+            case "GET", ["oauth2", "applications", "@me"]:
+                return "application", None, lambda _r, _b: self._application()
+            case "POST", ["interactions", interaction_id, token, "callback"]:
+                return "callback", token, lambda r, b: self._callback(int(interaction_id), token, r, b)
+            case "POST", ["webhooks", application_id, token] if application_id == app:
+                return "followup", token, lambda r, b: self._followup(token, r, b)
+            case _, ["webhooks", application_id, token, "messages", message] if application_id == app:
+                kind = "original" if message == "@original" else "followup"
+                verb = {"GET": "get", "PATCH": "edit", "DELETE": "delete"}.get(method, method.lower())
+                return (
+                    f"{verb}_{kind}",
+                    token,
+                    lambda _r, b: self._webhook_message(method, token, message, b),
+                )
+            case "PUT", ["applications", application_id, "commands"] if application_id == app:
+                return "sync_commands", None, lambda _r, b: self._sync(None, b)
+            case "PUT", ["applications", application_id, "guilds", guild_id, "commands"] if (
+                application_id == app
+            ):
+                return "sync_commands", None, lambda _r, b: self._sync(int(guild_id), b)
+            case "GET", ["applications", application_id, "commands"] if application_id == app:
+                return "get_commands", None, lambda _r, _b: self.commands.get(None, [])
+            case "GET", ["applications", application_id, "guilds", guild_id, "commands"] if (
+                application_id == app
+            ):
+                return "get_commands", None, lambda _r, _b: self.commands.get(int(guild_id), [])
+            case "POST", ["channels", channel_id, "messages"]:
+                return "channel_message", None, lambda _r, b: self._channel_message(int(channel_id), b)
+        return "unknown", None, self._not_found
+
+    def _not_found(self, _request: web.Request, _body: Body) -> Any:
+        raise DiscordHTTPError(404, 0, "404: Not Found")
+
+    def _application(self) -> Json:
+        owner = {"id": "1", "username": "owner", "discriminator": "0", "avatar": None, "global_name": None}
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_name,
+            "icon": None,
+            "description": "Answers questions about parliamentary incidents.",
+            "rpc_origins": [],
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": owner,
+            "verify_key": "0" * 64,
+            "team": None,
+            "flags": 1 << 23,  # GATEWAY_MESSAGE_CONTENT_LIMITED
+            "interactions_endpoint_url": None,
+            "redirect_uris": [],
+            "tags": [],
+        }
+
+    # messages
+
+    def _message(self, body: Mapping[str, Any], record: InteractionRecord, *, flags: int) -> Json:
+        message_id = self.snowflakes.next()
+        message: Json = {
+            "id": str(message_id),
+            "type": 20 if record.type == APPLICATION_COMMAND else 0,
+            "channel_id": str(record.channel_id or 0),
+            "content": body.get("content") or "",
+            "embeds": [{"type": "rich", **embed} for embed in body.get("embeds") or []],
+            "components": list(body.get("components") or []),
+            "attachments": [],
+            "author": bot_user(self.application_id, self.bot_name),
+            "application_id": str(self.application_id),
+            "webhook_id": str(self.application_id),
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "flags": flags | (int(body.get("flags") or 0) & EPHEMERAL),
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": bool(body.get("tts")),
+        }
+        if record.guild_id is not None:
+            message["guild_id"] = str(record.guild_id)
+        self.messages[message_id] = message
+        return message
+
+    def _edit(self, message: Json, body: Mapping[str, Any]) -> Json:
+        for key in ("content", "components"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ([] if key == "components" else "")
+        if "embeds" in body:
+            message["embeds"] = [{"type": "rich", **embed} for embed in body["embeds"] or []]
+        message["flags"] = int(message.get("flags", 0)) & ~LOADING
+        message["edited_timestamp"] = now_iso()
+        return message
+
+    def _record(self, interaction_id: int | None, token: str) -> InteractionRecord:
+        record = self._interactions.get(token)
+        if record is None:
+            record = InteractionRecord(id=interaction_id or 0, token=token)
+            self._interactions[token] = record
+        return record
+
+    @staticmethod
+    def _require_new_message(body: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> None:
+        if not (
+            body.get("content") or body.get("embeds") or body.get("components") or body.get("attachments")
+        ):
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+        reject_if(validate_message(body, prefix))
+
+    # interaction callback
+
+    def _callback(self, interaction_id: int, token: str, request: web.Request, body: Body) -> Json:
+        if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
+            reject_if(
+                [Problem(("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}.")]
+            )
+        assert isinstance(body, dict)
+        record = self._record(interaction_id, token)
+        if record.id and record.id != interaction_id:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
+        if record.callback_type is not None:
+            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        callback_type = int(body["type"])
+        if record.type is not None and callback_type not in ALLOWED_CALLBACKS.get(
+            record.type, CALLBACK_TYPES
+        ):
+            reject_if(
+                [
+                    Problem(
+                        ("type",),
+                        "INTERACTION_CALLBACK_TYPE_INVALID",
+                        "Invalid callback type for this interaction.",
+                    )
+                ]
+            )
+        data: Json = body.get("data") or {}
+        if callback_type == 4:
+            self._require_new_message(data, ("data",))
+        elif callback_type == 7:
+            reject_if(validate_message(data, ("data",)))
+        elif callback_type == 8:
+            reject_if(validate_choices(data))
+        elif callback_type == 9:
+            reject_if(validate_modal(data))
+
+        record.callback_type = callback_type
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+        interaction: Json = {"id": str(interaction_id), "type": record.type or APPLICATION_COMMAND}
+        answer: Json = {"interaction": interaction}
+        message: Json | None = None
+        if callback_type == 4:
+            message = self._message(data, record, flags=0)
+        elif callback_type == 5:
+            message = self._message({"flags": data.get("flags")}, record, flags=LOADING)
+        elif callback_type in (6, 7) and record.message_id is not None:
+            message = self.messages.get(record.message_id)
+            if message is not None and callback_type == 7:
+                self._edit(message, data)
+        if message is not None:
+            record.original_id = int(message["id"])
+            interaction["response_message_id"] = message["id"]
+            interaction["response_message_loading"] = callback_type == 5
+            interaction["response_message_ephemeral"] = ephemeral or bool(int(message["flags"]) & EPHEMERAL)
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return_none = web.Response(status=204)
+            return return_none  # type: ignore[return-value]
+        if callback_type in (4, 5, 7) and message is not None:
+            answer["resource"] = {"type": callback_type, "message": message}
+        elif callback_type == 9:
+            answer["resource"] = {"type": callback_type}
+        return answer
+
+    # webhook follow-ups and edits
+
+    def _acknowledged(self, token: str) -> InteractionRecord:
+        record = self._interactions.get(token)
+        if record is None or record.callback_type is None:
+            raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        return record
+
+    def _followup(self, token: str, request: web.Request, body: Body) -> Any:
+        record = self._acknowledged(token)
+        if not isinstance(body, dict):
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+        self._require_new_message(body)
+        original = self.messages.get(record.original_id) if record.original_id is not None else None
+        if original is not None and int(original.get("flags", 0)) & LOADING:
+            # Discord turns the first follow-up after a "thinking" defer into the original response.
+            message = self._edit(original, body)
+            message["edited_timestamp"] = None
+        else:
+            message = self._message(body, record, flags=0)
+            record.followup_ids.append(int(message["id"]))
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return message
+        return web.Response(status=204)
+
+    def _webhook_message(self, method: str, token: str, which: str, body: Body) -> Any:
+        record = self._acknowledged(token)
+        if which == "@original":
+            message_id = record.original_id
+        elif which.isdigit() and int(which) in record.followup_ids:
+            message_id = int(which)
+        else:
+            message_id = None
+        message = self.messages.get(message_id) if message_id is not None else None
+        if message is None:
+            raise DiscordHTTPError(404, 10008, "Unknown Message")
+        if method == "GET":
+            return message
+        if method == "PATCH":
+            if not isinstance(body, dict):
+                body = {}
+            reject_if(validate_message(body))
+            return self._edit(message, body)
+        if method == "DELETE":
+            del self.messages[int(message["id"])]
+            return web.Response(status=204)
+        raise DiscordHTTPError(405, 0, "405: Method Not Allowed")
+
+    def _channel_message(self, channel_id: int, body: Body) -> Json:
+        if not isinstance(body, dict):
+            raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
+        self._require_new_message(body)
+        record = InteractionRecord(id=0, token="", channel_id=channel_id)
+        return self._message(body, record, flags=0)
+
+    # command sync
+
+    def _sync(self, guild_id: int | None, body: Body) -> list[Json]:
+        reject_if(validate_commands(body, guild=guild_id is not None))
+        assert isinstance(body, list)
+        stored: list[Json] = []
+        for command in body:
+            entry: Json = {
+                "id": str(self.snowflakes.next()),
+                "application_id": str(self.application_id),
+                "version": str(self.snowflakes.next()),
+                "type": 1,
+                "default_member_permissions": None,
+                "nsfw": False,
+                "options": [],
+                "description": "",
+                **command,
+            }
+            if guild_id is not None:
+                entry["guild_id"] = str(guild_id)
+            stored.append(entry)
+        self.commands[guild_id] = stored
+        return stored
+
+
+def walk_components(components: list[Json]) -> Iterator[Json]:
+    """Every component, rows and their children alike, depth first."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])

@@ -1,0 +1,293 @@
+"""``OfflineSession``: run a real bot against the loopback Discord, one interaction at a time.
+
+The session starts a ``FakeDiscord``, points ``discord.http.Route.BASE`` at it (restoring the old
+value on exit), logs the bot in (which runs ``setup_hook`` and loads the cogs), makes the guild
+known through GUILD_CREATE, and then feeds INTERACTION_CREATE payloads to discord.py's own parser.
+
+Waiting is deterministic: ``parse_interaction_create`` is synchronous and schedules everything that
+will answer the interaction (the ``CommandTree-invoker`` task, view/modal/dynamic-item dispatch
+tasks, ``on_interaction`` listeners) before it returns. The session collects exactly the tasks
+created during that call and awaits them, so when ``invoke`` returns, discord.py has finished
+handling the interaction and every request it sent is recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Self
+
+import discord
+from discord.ext import commands
+
+from bot.loopback import payloads
+from bot.loopback.commandline import CommandLineError, ParsedCommand, parse
+from bot.loopback.payloads import (
+    DEFAULT_APPLICATION_ID,
+    DEFAULT_CHANNEL_ID,
+    DEFAULT_GUILD_ID,
+    DEFAULT_USER_ID,
+    Invoker,
+    Json,
+)
+from bot.loopback.rest import FakeDiscord, RecordedRequest, walk_components
+
+DUMMY_TOKEN: Final = "offline.parlbot.token"  # noqa: S105 - the fake accepts any token
+# Tasks discord.py schedules that are timers, not handlers: never wait for them.
+_TIMER_MARKERS: Final = ("timeout",)
+# Generous bound on how long one interaction may take; exceeded only when something hangs.
+DEFAULT_TIMEOUT: Final = 60.0
+
+
+class InteractionHangs(RuntimeError):
+    """The bot did not finish handling an interaction within the session's timeout."""
+
+
+class OfflineSession:
+    """A logged-in bot talking to a loopback Discord.
+
+    ``async with OfflineSession(bot, guild_id=..., user_id=..., locale="en-GB") as session:``
+    then ``await session.invoke("/incident query:singh")`` returns the requests discord.py sent
+    in answer (``RecordedRequest``, in order).
+    """
+
+    def __init__(
+        self,
+        bot: commands.Bot,
+        *,
+        guild_id: int | None = DEFAULT_GUILD_ID,
+        user_id: int = DEFAULT_USER_ID,
+        locale: str = "en-GB",
+        moderator: bool = False,
+        channel_id: int = DEFAULT_CHANNEL_ID,
+        username: str = "member",
+        application_id: int = DEFAULT_APPLICATION_ID,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> None:
+        self.bot = bot
+        self.invoker = Invoker(
+            application_id=application_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            user_id=user_id,
+            username=username,
+            locale=locale,
+            guild_locale=locale,
+            moderator=moderator,
+        )
+        self.fake = FakeDiscord(application_id=application_id)
+        self.timeout = timeout
+        self._previous_base: str | None = None
+        self._command_ids: dict[tuple[str, int | None], int] = {}
+
+    # lifecycle
+
+    async def __aenter__(self) -> Self:
+        await self.fake.start()
+        self._previous_base = discord.http.Route.BASE
+        discord.http.Route.BASE = self.fake.api_base
+        try:
+            await self.bot.login(DUMMY_TOKEN)
+            if self.invoker.guild_id is not None:
+                self.bot._connection.parsers["GUILD_CREATE"](payloads.guild_create(self.invoker))
+        except BaseException:
+            await self._shutdown()
+            raise
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self._shutdown()
+
+    async def _shutdown(self) -> None:
+        try:
+            await self.bot.close()
+        finally:
+            if self._previous_base is not None:
+                discord.http.Route.BASE = self._previous_base
+                self._previous_base = None
+            await self.fake.close()
+
+    # building interactions
+
+    @property
+    def guild(self) -> discord.Object | None:
+        return discord.Object(self.invoker.guild_id) if self.invoker.guild_id is not None else None
+
+    def parse(self, line: str, *, focus_last: bool = False) -> ParsedCommand:
+        """``line`` resolved against the bot's tree (raises ``CommandLineError``)."""
+        return parse(line, self.bot.tree, guild=self.guild, focus_last=focus_last)
+
+    def command_id(self, name: str, guild_id: int | None) -> int:
+        """The id Discord knows the command by: the synced one if the fake has it, else a stable new one."""
+        for command in self.fake.commands.get(guild_id, []):
+            if command.get("name") == name and int(command.get("type", 1)) == 1:
+                return int(command["id"])
+        key = (name, guild_id)
+        if key not in self._command_ids:
+            self._command_ids[key] = self.fake.snowflakes.next()
+        return self._command_ids[key]
+
+    def _ids(self) -> tuple[int, str]:
+        return self.fake.snowflakes.next(), payloads.new_token()
+
+    # running interactions
+
+    async def invoke(self, line: str, *, invoker: Invoker | None = None) -> list[RecordedRequest]:
+        """Run a slash command line (type 2) and return the requests sent in answer."""
+        parsed = self.parse(line)
+        interaction_id, token = self._ids()
+        payload = payloads.application_command(
+            parsed.name,
+            parsed.options,
+            invoker or self.invoker,
+            command_id=self.command_id(parsed.name, parsed.guild_id),
+            interaction_id=interaction_id,
+            token=token,
+            command_guild_id=parsed.guild_id,
+        )
+        return await self.dispatch(payload)
+
+    async def complete(self, line: str, *, invoker: Invoker | None = None) -> list[RecordedRequest]:
+        """Ask for autocomplete (type 4) on the last option of ``line``."""
+        parsed = self.parse(line, focus_last=True)
+        interaction_id, token = self._ids()
+        payload = payloads.autocomplete(
+            parsed.name,
+            parsed.options,
+            invoker or self.invoker,
+            command_id=self.command_id(parsed.name, parsed.guild_id),
+            interaction_id=interaction_id,
+            token=token,
+            command_guild_id=parsed.guild_id,
+        )
+        return await self.dispatch(payload)
+
+    async def press(
+        self,
+        custom_id: str,
+        message: Json | int | None = None,
+        *,
+        values: Sequence[str] = (),
+        invoker: Invoker | None = None,
+    ) -> list[RecordedRequest]:
+        """Press a button (or pick ``values`` in a select) on a message the fake stored.
+
+        ``message`` is the message JSON or id; by default, the newest message carrying ``custom_id``.
+        The payload carries the fake's current state of that message, edits included.
+        """
+        stored = self._stored_message(custom_id, message)
+        component = next(
+            (c for c in walk_components(stored.get("components") or []) if c.get("custom_id") == custom_id),
+            None,
+        )
+        if component is None:
+            raise CommandLineError(f"Message {stored['id']} has no component with custom_id {custom_id!r}.")
+        interaction_id, token = self._ids()
+        payload = payloads.message_component(
+            custom_id,
+            stored,
+            invoker or self.invoker,
+            component_type=int(component.get("type", 2)),
+            values=values,
+            interaction_id=interaction_id,
+            token=token,
+        )
+        return await self.dispatch(payload)
+
+    async def submit(
+        self,
+        custom_id: str,
+        fields: Mapping[str, str],
+        *,
+        message: Json | None = None,
+        invoker: Invoker | None = None,
+    ) -> list[RecordedRequest]:
+        """Submit the modal ``custom_id`` with text input values keyed by their custom_id."""
+        interaction_id, token = self._ids()
+        payload = payloads.modal_submit(
+            custom_id,
+            fields,
+            invoker or self.invoker,
+            interaction_id=interaction_id,
+            token=token,
+            message=message,
+        )
+        return await self.dispatch(payload)
+
+    def _stored_message(self, custom_id: str, message: Json | int | None) -> Json:
+        if message is None:
+            found = self.fake.find_message(custom_id)
+            if found is None:
+                raise CommandLineError(
+                    f"No message the bot sent has a component with custom_id {custom_id!r}."
+                )
+            return found
+        message_id = message if isinstance(message, int) else int(message["id"])
+        try:
+            return self.fake.messages[message_id]
+        except KeyError:
+            raise CommandLineError(f"The bot has no message {message_id} (deleted, or never sent).") from None
+
+    async def dispatch(self, payload: Json) -> list[RecordedRequest]:
+        """Feed one INTERACTION_CREATE payload to discord.py; wait until it is handled.
+
+        Returns the requests recorded for this interaction's token, in order. An exception that
+        escaped discord.py's handling (for example from ``on_error`` itself) is re-raised here.
+        """
+        token = str(payload["token"])
+        message = payload.get("message")
+        self.fake.register_interaction(
+            int(payload["id"]),
+            token,
+            type=int(payload["type"]),
+            channel_id=int(payload["channel_id"]) if payload.get("channel_id") else None,
+            guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
+            message_id=int(message["id"]) if message else None,
+        )
+        before = asyncio.all_tasks()
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        handlers = [
+            task
+            for task in asyncio.all_tasks() - before
+            if not any(marker in task.get_name() for marker in _TIMER_MARKERS)
+        ]
+        if handlers:
+            _, pending = await asyncio.wait(handlers, timeout=self.timeout)
+            if pending:
+                names = ", ".join(task.get_name() for task in pending)
+                raise InteractionHangs(f"Still handling the interaction after {self.timeout}s: {names}")
+            for task in handlers:
+                error = task.exception()
+                if error is not None:
+                    raise error
+        return self.fake.requests_for(token)
+
+
+# reading answers
+
+
+def message_bodies(requests: Sequence[RecordedRequest]) -> list[Json]:
+    """The message bodies the bot sent or edited in answer, in order (callback data, follow-ups, edits)."""
+    bodies: list[Json] = []
+    for request in requests:
+        body = request.body
+        if not isinstance(body, dict) or request.status >= 300:
+            continue
+        if request.route == "callback" and body.get("type") in (4, 7):
+            bodies.append(dict(body.get("data") or {}))
+        elif request.route in ("followup", "edit_original", "edit_followup"):
+            bodies.append(body)
+    return bodies
+
+
+def choices(requests: Sequence[RecordedRequest]) -> list[Json]:
+    """The autocomplete choices offered (callback type 8), or an empty list."""
+    for request in requests:
+        body = request.body
+        if request.route == "callback" and isinstance(body, dict) and body.get("type") == 8:
+            return list((body.get("data") or {}).get("choices") or [])
+    return []
+
+
+def is_ephemeral(body: Mapping[str, Any]) -> bool:
+    return bool(int(body.get("flags") or 0) & discord.MessageFlags.ephemeral.flag)
