@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from enum import StrEnum
 
-from sqlalchemy import JSON, BigInteger, Column, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Enum, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SHARED_GUILD = 0
@@ -114,6 +114,28 @@ class RulingOutcome(StrEnum):
     NO_SANCTION = "no_sanction"
 
 
+VOCABULARY_MAX = 32
+
+
+def _vocabulary(enum: type[StrEnum]) -> Column[str]:
+    """A vocabulary column storing the member's value as plain text.
+
+    Plain VARCHAR (no native PostgreSQL ENUM, no CHECK) keeps raw SQL readable and lets a vocabulary
+    grow without a migration; SQLAlchemy still validates values on the way in and out.
+    """
+    return Column(
+        Enum(
+            enum,
+            native_enum=False,
+            create_constraint=False,
+            length=VOCABULARY_MAX,
+            values_callable=lambda members: [m.value for m in members],
+            validate_strings=True,
+        ),
+        nullable=False,
+    )
+
+
 def _guild_column() -> Column[int]:
     return Column(BigInteger, nullable=False, index=True, default=SHARED_GUILD, server_default="0")
 
@@ -188,7 +210,7 @@ class Incident(SQLModel, table=True):
     title: str = Field(max_length=TITLE_MAX)
     date: dt.date
     chamber_id: int = Field(foreign_key="chamber.id")
-    kind: IncidentKind
+    kind: IncidentKind = Field(sa_column=_vocabulary(IncidentKind))
     summary: str = Field(max_length=TEXT_MAX)
     notes: str | None = Field(default=None, max_length=TEXT_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
@@ -220,8 +242,8 @@ class Motion(SQLModel, table=True):
     text: str = Field(max_length=TEXT_MAX)
     moved_by_id: int | None = Field(default=None, foreign_key="person.id")
     moved_by_label: str | None = Field(default=None, max_length=LABEL_MAX)
-    procedure: Procedure
-    result: MotionResult
+    procedure: Procedure = Field(sa_column=_vocabulary(Procedure))
+    result: MotionResult = Field(sa_column=_vocabulary(MotionResult))
     result_detail: str | None = Field(default=None, max_length=TEXT_MAX)
     source_id: int = Field(foreign_key="source.id")
 
@@ -234,8 +256,8 @@ class Position(SQLModel, table=True):
     person_id: int | None = Field(default=None, foreign_key="person.id")
     party_id: int | None = Field(default=None, foreign_key="party.id")
     label: str = Field(max_length=LABEL_MAX)
-    stance: Stance
-    attribution: Attribution
+    stance: Stance = Field(sa_column=_vocabulary(Stance))
+    attribution: Attribution = Field(sa_column=_vocabulary(Attribution))
     detail: str | None = Field(default=None, max_length=TEXT_MAX)
     source_id: int = Field(foreign_key="source.id")
 
@@ -248,7 +270,7 @@ class Quote(SQLModel, table=True):
     text: str = Field(max_length=TEXT_MAX)
     said_to: str | None = Field(default=None, max_length=LABEL_MAX)
     context: str | None = Field(default=None, max_length=TEXT_MAX)
-    delivery: Delivery = Delivery.VERBATIM
+    delivery: Delivery = Field(default=Delivery.VERBATIM, sa_column=_vocabulary(Delivery))
     source_id: int = Field(foreign_key="source.id")
     rank: int = 0
 
@@ -259,7 +281,7 @@ class Ruling(SQLModel, table=True):
     ruled_by_id: int | None = Field(default=None, foreign_key="person.id")
     ruled_by_label: str = Field(max_length=LABEL_MAX)
     role: str | None = Field(default=None, max_length=LABEL_MAX)
-    outcome: RulingOutcome
+    outcome: RulingOutcome = Field(sa_column=_vocabulary(RulingOutcome))
     summary: str = Field(max_length=TEXT_MAX)
     source_id: int = Field(foreign_key="source.id")
     rank: int = 0

@@ -10,10 +10,10 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
-from sqlmodel import SQLModel
+from sqlmodel import SQLModel, select
 
 import db.models  # noqa: F401  (registers every table)
-from db.models import SHARED_GUILD, Chamber
+from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
 HEAD = "0001"
@@ -96,30 +96,23 @@ def test_downgrade_to_base_removes_every_model_table(database: Database) -> None
     assert database.current_revision() is None
 
 
-def test_downgrade_to_base_removes_postgresql_enum_types(database: Database) -> None:
-    if database.url.get_backend_name() != "postgresql":
-        pytest.skip("enum types exist only on PostgreSQL")
-    enum_types = text(
-        "SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace"
-        " WHERE t.typtype = 'e' AND n.nspname = current_schema() ORDER BY t.typname"
-    )
-    with database.engine.connect() as connection:
-        before = connection.scalars(enum_types).all()
-
-    downgrade_to_base(database)
-
-    with database.engine.connect() as connection:
-        after = connection.scalars(enum_types).all()
-    assert before == [
-        "attribution",
-        "delivery",
-        "incidentkind",
-        "motionresult",
-        "procedure",
-        "rulingoutcome",
-        "stance",
-    ]
-    assert after == []
+def test_vocabularies_are_stored_as_their_values_in_plain_text(database: Database) -> None:
+    with database.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO chamber (guild_id, slug, name, legislature, country)"
+                " VALUES (0, 'c', 'Chamber', 'Legislature', 'Canada')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO incident (guild_id, slug, title, date, chamber_id, kind, summary, aliases)"
+                " VALUES (0, 'i', 'Title', '2020-06-17', 1, 'refusal_to_withdraw', 'Summary', '[]')"
+            )
+        )
+    with database.session() as session:
+        incident = session.exec(select(Incident)).one()
+    assert incident.kind is IncidentKind.REFUSAL_TO_WITHDRAW
 
 
 def test_upgrade_after_downgrade_rebuilds_the_schema(database: Database) -> None:
