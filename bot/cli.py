@@ -1,0 +1,307 @@
+"""``parlbot``: run the bot, sync its commands, ask it things offline, and manage the database.
+
+    parlbot run                         connect to Discord (needs DISCORD_TOKEN)
+    parlbot sync [--guild ID]           publish the slash commands (a deliberate step)
+    parlbot ask [--json] "/incident singh-2020"
+    parlbot complete "/incident query:sin"
+    parlbot db upgrade | seed | export FILE
+
+Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask`` and ``complete``
+never talk to Discord: they run the real bot against the loopback Discord in ``bot.loopback``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import discord
+
+from bot.client import ParlBot, point_at_endpoints
+from bot.library import Library
+from bot.loopback.commandline import CommandLineError
+from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
+from bot.loopback.rest import RecordedRequest
+from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.settings import Settings
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+log = logging.getLogger(__name__)
+
+
+class UsageError(Exception):
+    """A problem with how parlbot was called; printed as ``parlbot: error: ...`` with exit code 2."""
+
+
+# --- building and running the bot --------------------------------------------------------------
+
+
+def build_bot(settings: Settings, library: Library) -> ParlBot:
+    return ParlBot(settings=settings, library=library)
+
+
+async def run_bot(bot: ParlBot, token: str) -> None:
+    """What ``parlbot run`` does once everything is built: connect and serve until closed."""
+    async with bot:
+        await bot.start(token)
+
+
+def _require_token(settings: Settings) -> str:
+    if not settings.discord_token:
+        raise UsageError(
+            "DISCORD_TOKEN is not set. Put it in the environment or in a .env file "
+            "(DISCORD_TOKEN=...); `parlbot ask` answers offline without one."
+        )
+    return settings.discord_token
+
+
+def command_run(settings: Settings) -> int:
+    token = _require_token(settings)
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    point_at_endpoints(settings)
+    library = Library.open(settings.database_url)
+    try:
+        asyncio.run(run_bot(build_bot(settings, library), token))
+    except KeyboardInterrupt:
+        log.info("Stopped")
+    finally:
+        library.close()
+    return EXIT_OK
+
+
+async def _sync(settings: Settings, library: Library, token: str, out: TextIO) -> None:
+    async with build_bot(settings, library) as bot:
+        await bot.login(token)
+        synced = await bot.sync_commands()
+    where = f"guild {settings.sync_guild_id}" if settings.sync_guild_id else "all guilds (global)"
+    print(f"Synced {len(synced)} commands to {where}: {', '.join('/' + c.name for c in synced)}", file=out)
+
+
+def command_sync(settings: Settings, guild: int | None) -> int:
+    token = _require_token(settings)
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    point_at_endpoints(settings)
+    settings = dataclasses.replace(
+        settings, sync_commands=False, sync_guild_id=guild if guild is not None else settings.sync_guild_id
+    )
+    library = Library.open(settings.database_url)
+    try:
+        asyncio.run(_sync(settings, library, token, sys.stdout))
+    finally:
+        library.close()
+    return EXIT_OK
+
+
+# --- offline questions ---------------------------------------------------------------------------
+
+
+async def _offline(
+    settings: Settings, args: argparse.Namespace, *, autocomplete: bool
+) -> list[RecordedRequest]:
+    library = Library.open(settings.database_url)
+    try:
+        # Offline answers never publish commands, whatever SYNC_COMMANDS says.
+        bot = build_bot(dataclasses.replace(settings, sync_commands=False), library)
+        async with OfflineSession(bot, guild_id=args.guild, user_id=args.user, locale=args.locale) as session:
+            if autocomplete:
+                return await session.complete(args.command)
+            return await session.invoke(args.command)
+    finally:
+        library.close()
+
+
+def render_message(body: dict[str, Any]) -> str:
+    """A message body as readable text: content, embeds, buttons; ephemeral replies marked."""
+    lines: list[str] = []
+    if is_ephemeral(body):
+        lines.append("(only you can see this)")
+    if body.get("content"):
+        lines.append(str(body["content"]))
+    for embed in body.get("embeds") or []:
+        if lines:
+            lines.append("")
+        author = (embed.get("author") or {}).get("name")
+        if author:
+            lines.append(str(author))
+        title = embed.get("title")
+        if title:
+            lines.append(f"## {title}" + (f" <{embed['url']}>" if embed.get("url") else ""))
+        if embed.get("description"):
+            lines.append(str(embed["description"]))
+        for item in embed.get("fields") or []:
+            lines.append(f"{item.get('name')}: {item.get('value')}")
+        for picture in ("image", "thumbnail"):
+            url = (embed.get(picture) or {}).get("url")
+            if url:
+                lines.append(f"{picture}: {url}")
+        footer = (embed.get("footer") or {}).get("text")
+        if footer:
+            lines.append(f"-- {footer}")
+    for row in body.get("components") or []:
+        labels = []
+        for component in row.get("components") or []:
+            label = component.get("label") or component.get("placeholder") or component.get("custom_id")
+            labels.append(f"[{label}]" + (f"({component['url']})" if component.get("url") else ""))
+        if labels:
+            lines.append(" ".join(labels))
+    return "\n".join(lines)
+
+
+def _rejections(requests: Sequence[RecordedRequest]) -> list[RecordedRequest]:
+    return [request for request in requests if request.status >= 300]
+
+
+def _print_json_lines(requests: Sequence[RecordedRequest], out: TextIO) -> None:
+    for request in requests:
+        line: dict[str, Any] = {"route": request.route, "body": request.body}
+        if request.status >= 300:
+            line["status"] = request.status
+        print(json.dumps(line, ensure_ascii=False), file=out)
+
+
+def _report_rejections(requests: Sequence[RecordedRequest]) -> int:
+    rejected = _rejections(requests)
+    for request in rejected:
+        print(
+            f"parlbot: Discord would reject the bot's {request.route} ({request.status}): "
+            f"{json.dumps(request.body, ensure_ascii=False)}",
+            file=sys.stderr,
+        )
+    return EXIT_FAILED if rejected else EXIT_OK
+
+
+def command_ask(settings: Settings, args: argparse.Namespace) -> int:
+    requests = asyncio.run(_offline(settings, args, autocomplete=False))
+    if args.json:
+        _print_json_lines(requests, sys.stdout)
+    else:
+        bodies = message_bodies(requests)
+        print("\n\n".join(render_message(body) for body in bodies))
+    answered = any(r.route in ("callback", "followup") and r.status < 300 for r in requests)
+    if not answered:
+        print("parlbot: the bot did not answer.", file=sys.stderr)
+        return EXIT_FAILED
+    return _report_rejections(requests)
+
+
+def command_complete(settings: Settings, args: argparse.Namespace) -> int:
+    requests = asyncio.run(_offline(settings, args, autocomplete=True))
+    callback = next((r for r in requests if r.route == "callback"), None)
+    if callback is None:
+        print("parlbot: the bot offered no suggestions (no autocomplete answer).", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(callback.body, ensure_ascii=False))
+    else:
+        for choice in choices(requests):
+            print(f"{choice['name']} -> {choice['value']}")
+    return _report_rejections(requests)
+
+
+# --- the database ----------------------------------------------------------------------------
+
+
+def command_db(settings: Settings, args: argparse.Namespace) -> int:
+    from db.dataset import export_dataset, seed, write_dataset
+    from db.models import SHARED_GUILD
+    from db.session import Database
+
+    database = Database(settings.database_url)
+    try:
+        if args.db_command == "upgrade":
+            database.upgrade()
+            print(f"{database!r} is at revision {database.current_revision()}.")
+        elif args.db_command == "seed":
+            database.upgrade()
+            report = seed(database)
+            print(f"Seeded {database!r}: {report}")
+        else:
+            database.upgrade()
+            guild = args.guild if args.guild is not None else SHARED_GUILD
+            with database.session() as session:
+                dataset = export_dataset(session, guild_id=guild)
+            path = Path(args.file)
+            write_dataset(dataset, path)
+            print(f"Exported {len(dataset.incidents)} incidents to {path}.")
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+# --- argument parsing ----------------------------------------------------------------------
+
+
+def _snowflake(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a Discord id (a number)") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a Discord id (a positive number)")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="parlbot", description="A Discord bot that answers questions about parliamentary incidents."
+    )
+    commands = parser.add_subparsers(dest="cli_command", required=True, metavar="COMMAND")
+
+    commands.add_parser("run", help="connect to Discord and answer (needs DISCORD_TOKEN)")
+
+    sync = commands.add_parser("sync", help="publish the slash commands to Discord")
+    sync.add_argument("--guild", type=_snowflake, help="sync to one guild (instant) instead of globally")
+
+    for name, help_text in (
+        ("ask", "answer one slash command offline, e.g. parlbot ask '/incident singh-2020'"),
+        ("complete", "show the autocomplete suggestions for the last option of a command"),
+    ):
+        offline = commands.add_parser(name, help=help_text)
+        offline.add_argument("command", metavar="COMMAND", help="a slash command as typed in Discord")
+        offline.add_argument("--json", action="store_true", help="print the raw JSON discord.py sent")
+        offline.add_argument("--guild", type=_snowflake, default=DEFAULT_GUILD_ID, help="guild id to ask in")
+        offline.add_argument("--user", type=_snowflake, default=DEFAULT_USER_ID, help="user id asking")
+        offline.add_argument("--locale", default="en-GB", help="the asker's Discord locale (default en-GB)")
+
+    db = commands.add_parser("db", help="manage the database (DATABASE_URL)")
+    db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    db_commands.add_parser("upgrade", help="run the migrations up to head")
+    db_commands.add_parser("seed", help="load the shipped dataset (idempotent)")
+    export = db_commands.add_parser("export", help="write a guild's entries as a dataset file")
+    export.add_argument("file", metavar="FILE")
+    export.add_argument(
+        "--guild", type=_snowflake, help="the guild whose entries to export (default: shared)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = Settings.from_env()
+    try:
+        if args.cli_command == "run":
+            return command_run(settings)
+        if args.cli_command == "sync":
+            return command_sync(settings, args.guild)
+        if args.cli_command == "ask":
+            return command_ask(settings, args)
+        if args.cli_command == "complete":
+            return command_complete(settings, args)
+        return command_db(settings, args)
+    except (UsageError, CommandLineError) as error:
+        print(f"parlbot: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,104 @@
+"""Discord fixtures: the real ParlBot talking to the loopback Discord (a pytest plugin module).
+
+Enable with ``pytest_plugins = ["tests.discord_harness"]`` in ``tests/conftest.py``. It builds on
+conftest's ``seeded_database``, so every Discord test runs once per database backend.
+
+    async def test_incident_answers_with_its_title(discord_session):
+        reply = first_message(await discord_session.invoke("/incident singh-2020"))
+        assert "Singh" in reply["embeds"][0]["title"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator, Sequence
+from typing import Any
+
+import pytest
+
+from bot.client import ParlBot
+from bot.library import Library
+from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
+from bot.loopback.rest import FakeDiscord, RecordedRequest
+from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.settings import Settings
+from db.session import Database
+
+__all__ = [
+    "all_text",
+    "buttons",
+    "choices",
+    "first_message",
+    "is_ephemeral",
+    "message_bodies",
+]
+
+
+def database_url_of(database: Database) -> str:
+    return database.url.render_as_string(hide_password=False)
+
+
+def first_message(requests: Sequence[RecordedRequest]) -> dict[str, Any]:
+    """The first message body the bot sent in answer (callback data, or the follow-up after a defer)."""
+    bodies = message_bodies(requests)
+    assert bodies, f"the bot sent no message; requests were {[(r.route, r.status) for r in requests]}"
+    return bodies[0]
+
+
+def all_text(body: dict[str, Any]) -> str:
+    """Every human-readable string of a message body, joined: content, embed texts, button labels."""
+    parts: list[str] = [str(body.get("content") or "")]
+    for embed in body.get("embeds") or []:
+        parts += [str(embed.get(key) or "") for key in ("title", "description", "url")]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+        parts.append(str((embed.get("footer") or {}).get("text") or ""))
+        parts.append(str((embed.get("author") or {}).get("name") or ""))
+    parts += [str(button.get("label") or "") for button in buttons(body)]
+    return "\n".join(part for part in parts if part)
+
+
+def buttons(body: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        component
+        for row in body.get("components") or []
+        for component in row.get("components") or []
+        if component.get("type") == 2
+    ]
+
+
+@pytest.fixture
+def parlbot_settings(seeded_database: Database) -> Settings:
+    return Settings(database_url=database_url_of(seeded_database))
+
+
+@pytest.fixture
+def library(parlbot_settings: Settings) -> Iterator[Library]:
+    """The real Library over the seeded database (its own engine; closed after the test)."""
+    opened = Library.open(parlbot_settings.database_url)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def parlbot(parlbot_settings: Settings, library: Library) -> ParlBot:
+    return ParlBot(settings=parlbot_settings, library=library)
+
+
+@pytest.fixture
+async def discord_session(parlbot: ParlBot) -> AsyncIterator[OfflineSession]:
+    """A logged-in ParlBot (cogs loaded) in a guild, asked by an ordinary member in en-GB."""
+    async with OfflineSession(parlbot, guild_id=DEFAULT_GUILD_ID, user_id=DEFAULT_USER_ID) as session:
+        yield session
+
+
+@pytest.fixture
+async def moderator_session(parlbot: ParlBot) -> AsyncIterator[OfflineSession]:
+    """Like ``discord_session``, but the member asking has moderator permissions."""
+    async with OfflineSession(parlbot, moderator=True) as session:
+        yield session
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A bare loopback Discord REST server, for tests that speak HTTP to it directly."""
+    async with FakeDiscord() as fake:
+        yield fake
