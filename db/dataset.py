@@ -764,8 +764,7 @@ def seed(database: Database) -> LoadReport:
     dataset = read_dataset(SHIPPED_DATASET)
     with database.session() as session:
         report = load_dataset(session, dataset, guild_id=SHARED_GUILD)
-        # Naive UTC: the column has no time zone on either backend.
-        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        now = dt.datetime.now(dt.UTC)
         recorded = session.get(DatasetVersion, SHARED_GUILD)
         if recorded is None:
             session.add(DatasetVersion(guild_id=SHARED_GUILD, version=dataset.dataset_version, loaded_at=now))
