@@ -6,7 +6,7 @@ reads only the in-memory index, so autocomplete can call it directly on the even
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -61,6 +61,17 @@ def _choice(action: str, document: Document) -> Choice:
     return Choice(document.label, action, _argument(action, document))
 
 
+def _distinct(choices: Iterable[Choice]) -> list[Choice]:
+    """Choices that lead to different answers, best first (an incident and its motion lead to one)."""
+    seen: set[tuple[str, str]] = set()
+    distinct = []
+    for choice in choices:
+        if (choice.action, choice.argument) not in seen:
+            seen.add((choice.action, choice.argument))
+            distinct.append(choice)
+    return distinct
+
+
 class Library:
     def __init__(self, database: Database, index: SearchIndex) -> None:
         self.database = database
@@ -88,13 +99,13 @@ class Library:
             choice = _choice(topic.action, result.hit.document)
             return self.act(choice.action, choice.argument, guild_id=guild_id)
         if isinstance(result, Ambiguous):
-            return render.did_you_mean_reply(
-                query, [_choice(topic.action, h.document) for h in result.candidates]
-            )
+            choices = _distinct(_choice(topic.action, h.document) for h in result.candidates)
+            if len(choices) == 1:
+                return self.act(choices[0].action, choices[0].argument, guild_id=guild_id)
+            return render.did_you_mean_reply(query, choices)
         assert isinstance(result, NoMatch)
-        return render.no_match_reply(
-            query, topic.what, [_choice(topic.action, h.document) for h in result.suggestions]
-        )
+        suggestions = _distinct(_choice(topic.action, h.document) for h in result.suggestions)
+        return render.no_match_reply(query, topic.what, suggestions)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
         hits = self.index.search(query, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS)

@@ -131,6 +131,14 @@ def _lines(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
     return "\n".join(out)
 
 
+def echo(text: str) -> str:
+    """User text quoted back: clipped, and with every ``@`` defused so it can never read as a mention.
+
+    ``allowed_mentions`` already stops pings; this also stops ``@everyone`` from *looking* like one.
+    """
+    return clip(text, 100).replace("@", "@\u200b")
+
+
 def _date(day: dt.date) -> str:
     return f"{day:%-d %B %Y}"
 
@@ -149,15 +157,21 @@ def _quote_line(quote: QuoteView, *, limit: int = 300) -> str:
     return f"“{clip(quote.text, limit)}” — {quote.speaker}{DELIVERY_NOTE[quote.delivery]}"
 
 
+def _position_who(position: PositionView) -> str:
+    """Who took the position, naming their party unless the label already does."""
+    party = position.party
+    if not party or position.who in party or party in position.who:
+        return party if party and position.who in party else position.who
+    return f"{position.who}, {party}"
+
+
+def _position_how(position: PositionView) -> str:
+    how = f"{ATTRIBUTION[position.attribution].capitalize()} ({source_link(position.source)})"
+    return f"{how}: {position.detail}" if position.detail else how
+
+
 def _position_line(position: PositionView) -> str:
-    who = (
-        position.who
-        if not position.party or position.party in position.who
-        else f"{position.who}, {position.party}"
-    )
-    how = f"{ATTRIBUTION[position.attribution]} ({source_link(position.source)})"
-    line = f"**{who}** {STANCE[position.stance]} — {how}"
-    return f"{line}: {position.detail}" if position.detail else line
+    return f"**{_position_who(position)}** {STANCE[position.stance]} — {_position_how(position)}"
 
 
 def _motion_text(motion: MotionView) -> str:
@@ -209,19 +223,18 @@ def incident_reply(detail: IncidentDetail) -> Reply:
 
 
 def who_objected_reply(detail: IncidentDetail) -> Reply:
+    """Each motion, then one field per recorded position, saying how each is known."""
     ref = detail.ref
     embed = EmbedBuilder(title=f"Who objected: {ref.title}", footer=f"{UNOFFICIAL} · {ref.slug}")
     if not detail.motions:
         embed.description = "No motion is recorded for this incident, so there is no objection to report."
     for motion in detail.motions:
-        embed.add("Motion", _motion_text(motion))
-        positions = motion.positions
-        embed.add(
-            "Positions recorded",
-            _lines(_position_line(p) for p in positions) if positions else "No one is named in the sources.",
-        )
-    embed.add("Source", source_link(detail.motions[0].source) if detail.motions else "")
-    return Reply(embeds=(embed.build(),))
+        embed.add("Motion", f"{_motion_text(motion)}\nSource: {source_link(motion.source)}")
+        if not motion.positions:
+            embed.add("Positions", "No one's position is named in the sources.")
+        for position in motion.positions:
+            embed.add(f"{_position_who(position)}: {STANCE[position.stance]}", _position_how(position))
+    return Reply(embeds=(embed.build(),), buttons=(Button("Show the incident", "incident", ref.slug),))
 
 
 def quotes_reply(title: str, quotes: Sequence[QuoteView], *, slug: str | None = None) -> Reply:
@@ -303,7 +316,7 @@ def did_you_mean_reply(query: str, candidates: Sequence[Choice]) -> Reply:
     lines = "\n".join(f"• {c.label}" for c in shown)
     return Reply(
         content=clip(
-            f"I found more than one close match for “{clip(query, 100)}”. Did you mean:\n{lines}",
+            f"I found more than one close match for “{echo(query)}”. Did you mean:\n{lines}",
             limits.CONTENT,
         ),
         buttons=tuple(
@@ -314,7 +327,7 @@ def did_you_mean_reply(query: str, candidates: Sequence[Choice]) -> Reply:
 
 
 def no_match_reply(query: str, what: str, suggestions: Sequence[Choice]) -> Reply:
-    text = f"I could not find any {what} matching “{clip(query, 100)}”."
+    text = f"I could not find any {what} matching “{echo(query)}”."
     if suggestions:
         text += " Some entries you could try:\n" + "\n".join(f"• {s.label}" for s in suggestions[:5])
     text += "\nTip: start typing and pick from the suggestions, or try `/search`."
@@ -326,9 +339,7 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
     pages = max(1, -(-len(results) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     shown = results[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    embed = EmbedBuilder(
-        title=clip(f"Search: {query}", limits.EMBED_TITLE), footer=f"{UNOFFICIAL} · page {page + 1}/{pages}"
-    )
+    embed = EmbedBuilder(title=f"Search: {echo(query)}", footer=f"{UNOFFICIAL} · page {page + 1}/{pages}")
     start = page * PAGE_SIZE
     embed.description = (
         _lines((f"{start + i}. {c.label}" for i, c in enumerate(shown, 1)), 4000) if shown else "No results."
