@@ -114,10 +114,12 @@ def test_oversized_incident_offers_buttons_for_what_did_not_fit() -> None:
     assert labels == ["All 30 quotes", "All 40 sources", "Who objected?"]
 
 
-def test_oversized_who_objected_lists_positions_within_limits() -> None:
+def test_oversized_who_objected_gives_each_position_a_field_saying_how_it_is_known() -> None:
     reply = render.who_objected_reply(huge_incident())
     assert_within_limits(reply)
-    assert "objected — reported by news" in reply.embeds[0]["fields"][1]["value"]
+    position = reply.embeds[0]["fields"][1]
+    assert position["name"].endswith(": objected")
+    assert position["value"].startswith("Reported by news ([A title](https://example.org/")
 
 
 def test_long_field_lists_say_how_many_more_there_are() -> None:
