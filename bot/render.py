@@ -233,7 +233,8 @@ def who_objected_reply(detail: IncidentDetail) -> Reply:
         if not motion.positions:
             embed.add("Positions", "No one's position is named in the sources.")
         for position in motion.positions:
-            embed.add(f"{_position_who(position)}: {STANCE[position.stance]}", _position_how(position))
+            who = clip(_position_who(position), limits.FIELD_NAME - 30)
+            embed.add(f"{who}: {STANCE[position.stance]}", _position_how(position))
     return Reply(embeds=(embed.build(),), buttons=(Button("Show the incident", "incident", ref.slug),))
 
 
