@@ -1,0 +1,323 @@
+"""Turn database rows into search documents (``bot.search.Document``).
+
+One SELECT per table, whatever the number of rows: rows are grouped in Python by incident. Field
+weights say how much a match in each text counts; names and titles are 1.0, the people and parties
+of an incident a little less, descriptive text (summaries, roles) least.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from sqlmodel import Session, col, select
+
+from bot.search import LABEL_MAX, Document, Field, Kind
+from bot.text import clip
+from db.models import (
+    Chamber,
+    Incident,
+    Motion,
+    Participant,
+    Party,
+    Person,
+    Quote,
+    Ruling,
+)
+
+__all__ = ["incident_documents", "load_documents"]
+
+# Field weights (tuned with bench/search_bench.py together with bot.search's constants).
+W_NAME = 1.0  # titles, names, quote and motion text
+W_PEOPLE = 0.85  # the people of an incident, a quote's speaker, a ruling's chair
+W_PARTY = 0.7  # party names and abbreviations, both languages
+W_CONTEXT = 0.6  # year, chamber, country, kind and outcome words, roles
+W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident, incident titles
+
+_Child = TypeVar("_Child", Quote, Ruling, Motion, Participant)
+
+
+def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
+    """Documents for every row in scope: every guild (``None``) or exactly one guild's rows."""
+    incidents = _scoped(session, Incident, guild_id)
+    # A guild's incident may sit in a shared chamber and name shared people and parties.
+    chambers = {c.id: c for c in _referable(session, Chamber, guild_id)}
+    parties = {p.id: p for p in _referable(session, Party, guild_id)}
+    people = {p.id: p for p in _referable(session, Person, guild_id)}
+    participants = _children(session, Participant, guild_id)
+    quotes = _children(session, Quote, guild_id)
+    rulings = _children(session, Ruling, guild_id)
+    motions = _children(session, Motion, guild_id)
+    return incident_documents(
+        incidents=incidents,
+        chambers=chambers,
+        parties=parties,
+        people=people,
+        participants=participants,
+        quotes=quotes,
+        rulings=rulings,
+        motions=motions,
+        guild_id=guild_id,
+    )
+
+
+def _scoped(session: Session, table: Any, guild_id: int | None) -> list[Any]:
+    statement = select(table)
+    if guild_id is not None:
+        statement = statement.where(col(table.guild_id) == guild_id)
+    return list(session.exec(statement).all())
+
+
+def _referable(session: Session, table: Any, guild_id: int | None) -> list[Any]:
+    """Rows a guild's incidents may point at: the guild's own and the shared ones."""
+    statement = select(table)
+    if guild_id is not None:
+        statement = statement.where(col(table.guild_id).in_({0, guild_id}))
+    return list(session.exec(statement).all())
+
+
+def _children(session: Session, table: type[_Child], guild_id: int | None) -> list[_Child]:
+    statement = select(table)
+    if guild_id is not None:
+        statement = statement.join(Incident, col(Incident.id) == col(table.incident_id)).where(
+            col(Incident.guild_id) == guild_id
+        )
+    return list(session.exec(statement).all())
+
+
+def incident_documents(
+    *,
+    incidents: Sequence[Incident],
+    chambers: dict[int | None, Chamber],
+    parties: dict[int | None, Party],
+    people: dict[int | None, Person],
+    participants: Sequence[Participant],
+    quotes: Sequence[Quote],
+    rulings: Sequence[Ruling],
+    motions: Sequence[Motion],
+    guild_id: int | None,
+) -> list[Document]:
+    """Build documents from already loaded rows (``load_documents`` without the SELECTs)."""
+    by_incident: dict[int | None, list[Participant]] = defaultdict(list)
+    for participant in sorted(participants, key=lambda p: p.rank):
+        by_incident[participant.incident_id].append(participant)
+    quotes_of = _group(quotes)
+    motions_of = _group(motions)
+    incident_of = {incident.id: incident for incident in incidents}
+
+    docs: list[Document] = []
+    person_incidents: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
+    for incident in incidents:
+        cast = by_incident.get(incident.id, [])
+        for participant in cast:
+            person_incidents[participant.person_id].append((incident, participant))
+        docs.append(
+            _incident_document(
+                incident,
+                chamber=chambers.get(incident.chamber_id),
+                cast=cast,
+                people=people,
+                parties=parties,
+                quotes=quotes_of.get(incident.id, []),
+                motions=motions_of.get(incident.id, []),
+            )
+        )
+    for person in people.values():
+        if guild_id is None or person.guild_id == guild_id:
+            docs.append(_person_document(person, parties, person_incidents.get(person.id, [])))
+    for party in parties.values():
+        if guild_id is None or party.guild_id == guild_id:
+            docs.append(_party_document(party))
+    for quote in quotes:
+        docs.append(_quote_document(quote, incident_of[quote.incident_id], people))
+    for ruling in rulings:
+        docs.append(_ruling_document(ruling, incident_of[ruling.incident_id], people))
+    for motion in motions:
+        docs.append(_motion_document(motion, incident_of[motion.incident_id], people))
+    return docs
+
+
+def _group(rows: Iterable[_Child]) -> dict[int | None, list[_Child]]:
+    grouped: dict[int | None, list[_Child]] = defaultdict(list)
+    for row in rows:
+        grouped[row.incident_id].append(row)
+    return grouped
+
+
+def _words(value: str) -> str:
+    """An enum value as words: ``"unanimous_consent"`` -> ``"unanimous consent"``."""
+    return value.replace("_", " ")
+
+
+def _fields(*pairs: tuple[str | None, float]) -> tuple[Field, ...]:
+    seen: dict[str, float] = {}
+    for text, weight in pairs:
+        if text and text.strip() and seen.get(text, 0.0) < weight:
+            seen[text] = weight
+    return tuple(Field(text, weight) for text, weight in seen.items())
+
+
+def _party_names(party: Party | None) -> list[str | None]:
+    if party is None:
+        return []
+    return [party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, *party.aliases]
+
+
+def _suffixed(text: str, suffix: str) -> str:
+    """``text`` clipped so that ``text + suffix`` fits in a label."""
+    return clip(text, LABEL_MAX - len(suffix)) + suffix
+
+
+def _incident_document(
+    incident: Incident,
+    *,
+    chamber: Chamber | None,
+    cast: Sequence[Participant],
+    people: dict[int | None, Person],
+    parties: dict[int | None, Party],
+    quotes: Sequence[Quote],
+    motions: Sequence[Motion],
+) -> Document:
+    pairs: list[tuple[str | None, float]] = [(incident.title, W_NAME)]
+    for alias in incident.aliases:
+        pairs.append((alias, W_NAME))
+    for participant in cast:
+        person = people.get(participant.person_id)
+        if person is not None:
+            pairs.append((person.name, W_PEOPLE))
+            pairs.extend((alias, W_PEOPLE) for alias in person.aliases)
+        pairs.append((participant.role, W_CONTEXT))
+        party = parties.get(participant.party_id) or (
+            parties.get(person.party_id) if person is not None else None
+        )
+        pairs.extend((name, W_PARTY) for name in _party_names(party))
+        pairs.append((participant.party_label, W_CONTEXT))
+    if chamber is not None:
+        pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT), (chamber.country, W_CONTEXT)]
+    pairs += [(str(incident.date.year), W_CONTEXT), (_words(incident.kind), W_CONTEXT)]
+    pairs.append((incident.summary, W_DETAIL))
+    pairs.extend((motion.text, W_DETAIL) for motion in motions)
+    pairs.extend((quote.text, W_DETAIL) for quote in quotes)
+    return Document(
+        kind=Kind.INCIDENT,
+        key=incident.slug,
+        label=_suffixed(incident.title, f" ({incident.date.year})"),
+        incident=incident.slug,
+        guild_id=incident.guild_id,
+        exact=(incident.slug, *incident.aliases),
+        fields=_fields(*pairs),
+        date=incident.date,
+    )
+
+
+def _person_document(
+    person: Person,
+    parties: dict[int | None, Party],
+    appearances: Sequence[tuple[Incident, Participant]],
+) -> Document:
+    party = parties.get(person.party_id)
+    pairs: list[tuple[str | None, float]] = [(person.name, W_NAME)]
+    pairs.extend((alias, W_NAME) for alias in person.aliases)
+    pairs.extend((name, W_PARTY) for name in _party_names(party))
+    latest: dt.date | None = None
+    for incident, participant in appearances:
+        pairs.append((participant.role, W_CONTEXT))
+        pairs.extend((name, W_PARTY) for name in _party_names(parties.get(participant.party_id)))
+        pairs.append((incident.title, W_DETAIL))
+        latest = incident.date if latest is None else max(latest, incident.date)
+    suffix = f" ({clip(party.abbreviation or party.name, 40)})" if party is not None else ""
+    return Document(
+        kind=Kind.PERSON,
+        key=person.slug,
+        label=_suffixed(person.name, suffix),
+        guild_id=person.guild_id,
+        exact=(person.slug, person.name, *person.aliases),
+        fields=_fields(*pairs),
+        date=latest,
+    )
+
+
+def _party_document(party: Party) -> Document:
+    abbreviations = "/".join(dict.fromkeys(a for a in (party.abbreviation, party.abbreviation_fr) if a))
+    suffix = f" ({clip(abbreviations, 30)})" if abbreviations else ""
+    exact = [party.slug, *(a for a in (party.abbreviation, party.abbreviation_fr) if a), *party.aliases]
+    return Document(
+        kind=Kind.PARTY,
+        key=party.slug,
+        label=_suffixed(party.name, suffix),
+        guild_id=party.guild_id,
+        exact=tuple(exact),
+        fields=_fields(
+            (party.name, W_NAME),
+            (party.name_fr, W_NAME),
+            *((alias, W_NAME) for alias in party.aliases),
+            (party.country, W_CONTEXT),
+        ),
+    )
+
+
+def _speaker_name(person_id: int | None, people: dict[int | None, Person]) -> str | None:
+    person = people.get(person_id) if person_id is not None else None
+    return person.name if person is not None else None
+
+
+def _quote_document(quote: Quote, incident: Incident, people: dict[int | None, Person]) -> Document:
+    speaker = _speaker_name(quote.person_id, people) or quote.speaker_label
+    suffix = f"” — {clip(speaker, 40)} ({incident.slug})"
+    return Document(
+        kind=Kind.QUOTE,
+        key=f"quote:{quote.id}",
+        label=_suffixed("“" + quote.text, suffix),
+        incident=incident.slug,
+        guild_id=incident.guild_id,
+        fields=_fields(
+            (quote.text, W_NAME),
+            (speaker, W_PEOPLE),
+            (quote.speaker_label, W_PEOPLE),
+            (quote.said_to, W_CONTEXT),
+            (quote.context, W_DETAIL),
+            (incident.title, W_DETAIL),
+        ),
+        date=incident.date,
+    )
+
+
+def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None, Person]) -> Document:
+    outcome = _words(ruling.outcome)
+    return Document(
+        kind=Kind.RULING,
+        key=f"ruling:{ruling.id}",
+        label=_suffixed(f"{clip(ruling.ruled_by_label, 50)}: {outcome}", f" ({incident.slug})"),
+        incident=incident.slug,
+        guild_id=incident.guild_id,
+        fields=_fields(
+            (ruling.ruled_by_label, W_PEOPLE),
+            (_speaker_name(ruling.ruled_by_id, people), W_PEOPLE),
+            (outcome, W_CONTEXT),
+            (ruling.role, W_CONTEXT),
+            (ruling.summary, W_DETAIL),
+            (incident.title, W_DETAIL),
+        ),
+        date=incident.date,
+    )
+
+
+def _motion_document(motion: Motion, incident: Incident, people: dict[int | None, Person]) -> Document:
+    return Document(
+        kind=Kind.MOTION,
+        key=f"motion:{motion.id}",
+        label=_suffixed(f"Motion: {motion.text}", f" ({incident.slug})"),
+        incident=incident.slug,
+        guild_id=incident.guild_id,
+        fields=_fields(
+            (motion.text, W_NAME),
+            (motion.moved_by_label, W_PEOPLE),
+            (_speaker_name(motion.moved_by_id, people), W_PEOPLE),
+            (_words(motion.procedure), W_CONTEXT),
+            (_words(motion.result), W_CONTEXT),
+            (incident.title, W_DETAIL),
+        ),
+        date=incident.date,
+    )

@@ -1,0 +1,647 @@
+"""In-memory fuzzy search over incidents, people, parties, quotes, rulings and motions.
+
+How a query is scored
+---------------------
+Everything is folded first (``bot.text.fold``). A document has ``exact`` names (slugs, aliases,
+abbreviations) and weighted ``fields``. Scoring is token based:
+
+1. Every query token is matched against the index's vocabulary (every distinct folded token of every
+   field) with ``fuzz.ratio`` (typos: "jagmet" ~ "jagmeet"), a prefix rule (half-typed words: "poili"
+   -> "poilievre") and a typo-tolerant prefix rule (``ratio`` against the vocabulary token cut to the
+   query token's length). Numbers (years) match only exactly or, when typing, as a prefix: "2016"
+   never matches "2018". Vocabulary matching runs in rapidfuzz's C code over a flat list of strings
+   (``processor=None``), so its cost does not depend on Python loops over documents.
+2. A document's *coverage* is the IDF-weighted mean, over query tokens, of the best
+   ``similarity x field weight`` among its tokens. Word order does not matter, rare words ("rcmp")
+   count for more than common ones ("motion"), and a word the document lacks pulls the score down.
+3. A *phrase* term rewards the field that most resembles the whole query (``fuzz.ratio`` of the
+   folded query and field, times the field's weight), so the quote "I will not" beats a long quote
+   that merely contains those three words, and "Pierre Trudeau" the person beats a title naming him.
+
+   ``score = 100 * ((1 - PHRASE_SHARE) * coverage + PHRASE_SHARE * phrase)``
+
+A folded query equal to a document's exact name scores 100 and ranks first.
+
+Measured choices (``python bench/search_bench.py``; 76 labelled queries against the shipped dataset,
+``kinds`` as labelled; scorers below rank each document by the best ``weight x scorer(query, field)``)::
+
+    scorer                               recall@1  recall@3
+    QRatio                                 0.632     0.789
+    token_sort_ratio                       0.645     0.803
+    partial_ratio                          0.816     0.921
+    WRatio                                 0.829     0.934
+    token_set_ratio                        0.855     0.947
+    token_set_ratio + prefix bonus         0.882     0.961
+    coverage only (PHRASE_SHARE = 0)       0.961     1.000
+    coverage + phrase (PHRASE_SHARE=0.15)  0.987     1.000   <- chosen
+
+Years: WRatio("2016", field) is 90 for every field containing "2016" *and* 75-86 for fields with
+"2010", "2014", "2018", "1976" (partial alignment), so a year query gives a misleading "clear" winner;
+here a year is a token matched exactly, and "2016" ties trudeau-2016 with skinner-2016 (Ambiguous).
+
+Thresholds (same bench, sweeping the values): ``TOKEN_CUTOFF`` 75 keeps one-letter typos in five-letter
+words ("sigh" ~ "singh" is 89, "hesel" ~ "hesal" 80) while 70 started matching unrelated short words.
+``CLEAR_SCORE`` 55 / ``CLEAR_MARGIN`` 10 answer 62 of 76 labelled queries outright with no wrong clear
+answer; a margin of 5 gave two wrong clear answers, 15 turned eight right answers into questions.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import heapq
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rapidfuzz import fuzz, process
+
+from bot.text import fold, is_numeric
+
+__all__ = [
+    "COMPLETE_MAX",
+    "LABEL_MAX",
+    "SHARED_GUILD",
+    "TUNING",
+    "Ambiguous",
+    "Clear",
+    "Document",
+    "Exact",
+    "Field",
+    "Hit",
+    "Kind",
+    "NoMatch",
+    "Resolution",
+    "SearchIndex",
+    "Tuning",
+]
+
+SHARED_GUILD = 0
+LABEL_MAX = 100  # a Discord choice name
+COMPLETE_MAX = 25  # Discord's cap on autocomplete choices
+CANDIDATES_MAX = 5  # did-you-mean candidates and suggestions
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Every knob of the scorer and of ``resolve``; the defaults are the measured choices above."""
+
+    token_cutoff: float = 75.0  # fuzz.ratio a vocabulary token needs to count as a typo of a query token
+    prefix_sim: float = 0.9  # similarity of a proper prefix ("poili" -> "poilievre")
+    prefix_min: int = 3  # shortest query token read as a prefix (while typing, the last one: 1)
+    typo_prefix_min: int = 4  # shortest query token whose typo'd prefix is tried ("poilev" ~ "poilie")
+    phrase_share: float = 0.15  # weight of the whole-query-vs-field term
+    clear_score: float = 55.0  # a non-exact answer needs at least this score ...
+    clear_margin: float = 10.0  # ... and this lead over the runner-up
+    suggest_score: float = 35.0  # below this the best hit is not even a plausible did-you-mean
+    ambiguous_window: float = 20.0  # did-you-mean candidates score within this of the best
+
+
+TUNING = Tuning()
+
+
+class Kind(StrEnum):
+    """What a document stands for; the order here breaks ties between equal scores."""
+
+    INCIDENT = "incident"
+    PERSON = "person"
+    PARTY = "party"
+    QUOTE = "quote"
+    RULING = "ruling"
+    MOTION = "motion"
+
+
+_KIND_ORDER = {kind: rank for rank, kind in enumerate(Kind)}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A searchable text and how much a match in it counts (1.0 for a name or title)."""
+
+    text: str
+    weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.weight <= 1.0:
+            raise ValueError(f"field weight must be in (0, 1], got {self.weight}")
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One searchable entry.
+
+    ``key`` is unique per (kind, guild): the slug for incidents, people and parties, ``"quote:<id>"``
+    and the like for child rows. ``exact`` names win outright when the folded query equals one of
+    them, and are searchable like a weight-1 field. ``date`` orders the empty-query default.
+    """
+
+    kind: Kind
+    key: str
+    label: str
+    incident: str | None = None
+    guild_id: int = SHARED_GUILD
+    exact: tuple[str, ...] = ()
+    fields: tuple[Field, ...] = ()
+    date: dt.date | None = None
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            raise ValueError("a document needs a key")
+        if not self.label or len(self.label) > LABEL_MAX:
+            raise ValueError(f"label must be 1-{LABEL_MAX} characters: {self.label!r}")
+
+    @property
+    def ident(self) -> tuple[Kind, str, int]:
+        return (self.kind, self.key, self.guild_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    document: Document
+    score: float  # 0-100
+
+
+@dataclass(frozen=True, slots=True)
+class Exact:
+    """The folded query is one of the document's exact names (slug, alias, abbreviation)."""
+
+    hit: Hit
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """A fuzzy match scored high enough and far enough ahead of the runner-up to answer."""
+
+    hit: Hit
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    """Several plausible matches: ask which one (best first, at most five)."""
+
+    candidates: tuple[Hit, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NoMatch:
+    """Nothing close. ``suggestions``: the faint matches there are, else the newest entries."""
+
+    suggestions: tuple[Hit, ...]
+
+
+Resolution = Exact | Clear | Ambiguous | NoMatch
+
+_Ident = tuple[Kind, str, int]  # kind, key, guild
+_Bucket = tuple[Kind, int]  # kind, guild: postings are split so a query walks only what it can see
+
+# A query token whose matches reach more documents than this only re-scores documents that rarer
+# tokens already found, instead of adding every document that contains "the" as a candidate.
+_OPEN_COST = 2000
+_MATCH_CACHE_MAX = 4096
+_HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
+
+
+@dataclass(slots=True)
+class _Entry:
+    """A document with its folded texts, computed once at upsert."""
+
+    slot: int
+    doc: Document
+    exact: frozenset[str]
+    fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
+    token_weights: dict[str, float]  # token -> weight of the best field holding it
+    heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
+
+
+_W_HEAD = 0.85
+
+
+def _prepare(slot: int, doc: Document) -> _Entry:
+    exact = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
+    texts: dict[str, float] = dict.fromkeys(exact, 1.0)
+    joined: dict[str, float] = {}
+    for raw, weight in [*((raw, 1.0) for raw in doc.exact), *((f.text, f.weight) for f in doc.fields)]:
+        text = fold(raw)
+        if text and texts.get(text, 0.0) < weight:
+            texts[text] = weight
+        for compound in _HYPHENATED.findall(raw):  # "Maipi-Clarke" is also "maipiclarke"
+            token = fold(compound).replace(" ", "")
+            if joined.get(token, 0.0) < weight:
+                joined[token] = weight
+    token_weights: dict[str, float] = {}
+    for text, weight in texts.items():
+        for token in text.split():
+            if token_weights.get(token, 0.0) < weight:
+                token_weights[token] = weight
+    for token, weight in joined.items():
+        if token_weights.get(token, 0.0) < weight:
+            token_weights[token] = weight
+    heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
+    fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
+    return _Entry(slot, doc, exact, fields, token_weights, heads)
+
+
+class SearchIndex:
+    """Documents from every guild, searchable with guild visibility and shadowing.
+
+    A query in guild G sees shared documents (guild 0) and G's own; a G document shadows a shared
+    one with the same (kind, key). ``guild_id=None`` sees shared documents only. Updates are
+    incremental: ``upsert`` and ``remove`` touch only the document's own tokens and names.
+    """
+
+    def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
+        self.tuning = tuning
+        self._next_slot = 0
+        self._entries: dict[_Ident, _Entry] = {}
+        self._slots: dict[int, _Entry] = {}
+        self._postings: dict[str, dict[_Bucket, dict[int, float]]] = {}
+        self._df: dict[str, int] = {}  # documents holding each token, all buckets together
+        self._exact: dict[str, set[_Ident]] = {}
+        self._guild_keys: dict[int, set[tuple[Kind, str]]] = {}  # guild -> its own (kind, key)s
+        self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
+        self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
+        self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
+        self._default_cache: dict[tuple[frozenset[Kind] | None, int | None], list[_Entry]] = {}
+        self._bulk = True
+        for doc in documents:
+            self.upsert(doc)
+        self._bulk = False
+        self._vocab = sorted(self._postings)
+
+    # -- maintenance ---------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
+        entry = self._entries.get((kind, key, guild_id))
+        return entry.doc if entry else None
+
+    def documents(self) -> list[Document]:
+        return [entry.doc for entry in self._entries.values()]
+
+    def upsert(self, doc: Document) -> None:
+        """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
+        ident = doc.ident
+        if ident in self._entries:
+            self._unlink(ident)
+        entry = _prepare(self._next_slot, doc)
+        self._next_slot += 1
+        self._entries[ident] = entry
+        self._slots[entry.slot] = entry
+        if doc.guild_id != SHARED_GUILD:
+            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+        for name in entry.exact:
+            self._exact.setdefault(name, set()).add(ident)
+        bucket = (doc.kind, doc.guild_id)
+        for token, weight in entry.token_weights.items():
+            buckets = self._postings.get(token)
+            if buckets is None:
+                buckets = self._postings[token] = {}
+                self._df[token] = 0
+                if not self._bulk:
+                    bisect.insort(self._vocab, token)
+                    self._vocabulary_changed()
+            buckets.setdefault(bucket, {})[entry.slot] = weight
+            self._df[token] += 1
+        self._default_cache.clear()
+
+    def remove(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> bool:
+        """Forget a document (effective at once); returns whether it was there."""
+        ident = (Kind(kind), key, guild_id)
+        if ident not in self._entries:
+            return False
+        self._unlink(ident)
+        return True
+
+    def _unlink(self, ident: _Ident) -> None:
+        entry = self._entries.pop(ident)
+        del self._slots[entry.slot]
+        kind, key, guild_id = ident
+        if guild_id != SHARED_GUILD:
+            own = self._guild_keys[guild_id]
+            own.discard((kind, key))
+            if not own:
+                del self._guild_keys[guild_id]
+        for name in entry.exact:
+            owners = self._exact[name]
+            owners.discard(ident)
+            if not owners:
+                del self._exact[name]
+        bucket = (kind, guild_id)
+        for token in entry.token_weights:
+            buckets = self._postings[token]
+            slots = buckets[bucket]
+            del slots[entry.slot]
+            if not slots:
+                del buckets[bucket]
+            self._df[token] -= 1
+            if not buckets:
+                del self._postings[token]
+                del self._df[token]
+                del self._vocab[bisect.bisect_left(self._vocab, token)]
+                self._vocabulary_changed()
+        self._default_cache.clear()
+
+    def _vocabulary_changed(self) -> None:
+        self._truncated.clear()
+        self._match_cache.clear()
+
+    # -- visibility ----------------------------------------------------------------------------
+
+    def _buckets(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Bucket]:
+        wanted = list(Kind) if kinds is None else [kind for kind in Kind if kind in kinds]
+        guilds = [SHARED_GUILD] if guild_id in (None, SHARED_GUILD) else [SHARED_GUILD, guild_id]
+        return [(kind, guild) for kind in wanted for guild in guilds]
+
+    def _shadowed(self, entry: _Entry, guild_id: int | None) -> bool:
+        """Whether a guild's own document with the same (kind, key) hides this shared one."""
+        if guild_id is None or guild_id == SHARED_GUILD or entry.doc.guild_id != SHARED_GUILD:
+            return False
+        own = self._guild_keys.get(guild_id)
+        return own is not None and (entry.doc.kind, entry.doc.key) in own
+
+    def _visible(self, entry: _Entry, kinds: frozenset[Kind] | None, guild_id: int | None) -> bool:
+        doc = entry.doc
+        if kinds is not None and doc.kind not in kinds:
+            return False
+        if doc.guild_id == SHARED_GUILD:
+            return not self._shadowed(entry, guild_id)
+        return doc.guild_id == guild_id
+
+    # -- token matching ------------------------------------------------------------------------
+
+    def _token_matches(self, token: str, *, allow_prefix: bool) -> dict[str, float]:
+        """Vocabulary tokens similar to a query token, with a similarity in (0, 1]."""
+        cache_key = (token, allow_prefix)
+        cached = self._match_cache.get(cache_key)
+        if cached is not None:
+            return cached
+        tune = self.tuning
+        matches: dict[str, float] = {}
+        if token in self._postings:
+            matches[token] = 1.0
+        if allow_prefix:
+            start = bisect.bisect_left(self._vocab, token)
+            for candidate in self._vocab[start:]:
+                if not candidate.startswith(token):
+                    break
+                if candidate != token:
+                    matches[candidate] = tune.prefix_sim
+        if not is_numeric(token):
+            for candidate, score, _ in process.extract(
+                token,
+                self._vocab,
+                scorer=fuzz.ratio,
+                processor=None,
+                score_cutoff=tune.token_cutoff,
+                limit=None,
+            ):
+                sim = score / 100.0
+                if not is_numeric(candidate) and sim > matches.get(candidate, 0.0):
+                    matches[candidate] = sim
+            if allow_prefix and len(token) >= tune.typo_prefix_min:
+                cut = self._truncated_vocab(len(token))
+                for _, score, index in process.extract(
+                    token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
+                ):
+                    candidate = self._vocab[index]
+                    sim = score / 100.0 * tune.prefix_sim
+                    if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
+                        matches[candidate] = sim
+        if len(self._match_cache) >= _MATCH_CACHE_MAX:
+            self._match_cache.clear()
+        self._match_cache[cache_key] = matches
+        return matches
+
+    def _truncated_vocab(self, length: int) -> list[str]:
+        cut = self._truncated.get(length)
+        if cut is None:
+            cut = self._truncated[length] = [token[:length] for token in self._vocab]
+        return cut
+
+    def _idf(self, token: str) -> float:
+        total = max(len(self._entries), 1)
+        return math.log(1.0 + total / self._df.get(token, 1))
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def _coverage(
+        self, words: Sequence[str], buckets: Sequence[_Bucket], *, typing: bool
+    ) -> dict[int, float]:
+        """IDF-weighted share of the query tokens each document in ``buckets`` matches, in [0, 1].
+
+        Tokens are applied rarest first; a token matching very many documents (or a one- or
+        two-letter word still being typed) only re-scores documents that earlier tokens found.
+        """
+        tune = self.tuning
+        plans: list[tuple[int, bool, float, dict[str, float]]] = []
+        weight_sum = 0.0
+        last = len(words) - 1
+        for position, word in enumerate(words):
+            typed = typing and position == last
+            matches = self._token_matches(word, allow_prefix=typed or len(word) >= tune.prefix_min)
+            if matches:
+                best = max(matches, key=lambda token: (matches[token], -self._df[token]))
+                weight = self._idf(best)
+            else:
+                weight = self._idf("")  # an unknown word weighs like the rarest one
+            weight_sum += weight
+            cost = sum(self._df[token] for token in matches)
+            short = typed and len(word) < tune.prefix_min
+            plans.append((cost, short, weight, matches))
+        plans.sort(key=lambda plan: (plan[1], plan[0]))
+        totals: dict[int, float] = {}
+        for cost, short, weight, matches in plans:
+            if short and totals:
+                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
+                # checking the candidates' name and title words is far cheaper than their postings.
+                needle = f" {words[last]}"
+                bonus = weight * tune.prefix_sim * _W_HEAD
+                for slot in totals:
+                    if needle in self._slots[slot].heads:
+                        totals[slot] += bonus
+                continue
+            opens = not totals or (cost <= _OPEN_COST and not short)
+            best_here: dict[int, float] = {}
+            for token, sim in matches.items():
+                token_buckets = self._postings[token]
+                for bucket in buckets:
+                    slots = token_buckets.get(bucket)
+                    if not slots:
+                        continue
+                    for slot, field_weight in slots.items():
+                        if not opens and slot not in totals:
+                            continue
+                        value = sim * field_weight
+                        if value > best_here.get(slot, 0.0):
+                            best_here[slot] = value
+            for slot, value in best_here.items():
+                totals[slot] = totals.get(slot, 0.0) + weight * value
+        if weight_sum == 0.0:
+            return {}
+        return {slot: total / weight_sum for slot, total in totals.items()}
+
+    @staticmethod
+    def _phrase(query: str, entry: _Entry) -> float:
+        """The best ``weight x ratio(query, field)`` in [0, 1], skipping fields that cannot beat it."""
+        best = 0.0
+        size = len(query)
+        for text, weight in entry.fields:  # heaviest first
+            if weight <= best:
+                break
+            length = len(text)
+            if weight * 2.0 * min(size, length) / (size + length) <= best:
+                continue  # ratio() cannot exceed this length bound
+            value = weight * fuzz.ratio(query, text, score_cutoff=100.0 * best / weight) / 100.0
+            best = max(best, value)
+        return best
+
+    def _rank(
+        self,
+        query: str,
+        kinds: frozenset[Kind] | None,
+        guild_id: int | None,
+        limit: int,
+        *,
+        typing: bool,
+    ) -> list[Hit]:
+        if limit <= 0 or not query:
+            return []
+        exact = [
+            self._entries[ident]
+            for ident in self._exact.get(query, ())
+            if self._visible(self._entries[ident], kinds, guild_id)
+        ]
+        hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
+        words = query.split()
+        if typing and len(words) == 1 and len(query) < self.tuning.prefix_min:
+            return (hits + self._initials(query, kinds, guild_id, limit, exact))[:limit]
+        coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
+        for entry in exact:
+            coverage.pop(entry.slot, None)
+        ordered = sorted(coverage, key=coverage.__getitem__, reverse=True)
+        # Threshold algorithm: the phrase term adds at most `share`, so once a document's best
+        # possible score falls below the limit-th score found, no later one can enter the top.
+        share = self.tuning.phrase_share
+        scored: list[Hit] = []
+        best_scores: list[float] = []  # min-heap of the `limit` best scores so far
+        for slot in ordered:
+            cov = coverage[slot]
+            if len(best_scores) >= limit and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
+                break
+            entry = self._slots[slot]
+            if self._shadowed(entry, guild_id):
+                continue
+            score = 100.0 * ((1.0 - share) * cov + share * self._phrase(query, entry))
+            hit = Hit(entry.doc, round(min(score, 99.9), 1))
+            scored.append(hit)
+            if len(best_scores) < limit:
+                heapq.heappush(best_scores, hit.score)
+            elif hit.score > best_scores[0]:
+                heapq.heapreplace(best_scores, hit.score)
+        scored.sort(key=_hit_order)
+        return (hits + scored)[:limit]
+
+    def _initials(
+        self,
+        prefix: str,
+        kinds: frozenset[Kind] | None,
+        guild_id: int | None,
+        limit: int,
+        skip: Sequence[_Entry],
+    ) -> list[Hit]:
+        """Completion of a one- or two-letter query: default order, names starting with it."""
+        share = self.tuning.phrase_share
+        hits: list[Hit] = []
+        for entry in self._default_entries(kinds, guild_id):
+            if len(hits) >= limit:
+                break
+            if f" {prefix}" in entry.heads and entry not in skip:
+                score = 100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * self._phrase(prefix, entry))
+                hits.append(Hit(entry.doc, round(score, 1)))
+        return hits
+
+    def _default_entries(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Entry]:
+        """Visible documents, incidents newest first, then the other kinds (cached until a change)."""
+        cache_key = (kinds, guild_id)
+        cached = self._default_cache.get(cache_key)
+        if cached is None:
+            visible = [entry for entry in self._entries.values() if self._visible(entry, kinds, guild_id)]
+            visible.sort(key=lambda entry: _default_order(entry.doc))
+            cached = self._default_cache[cache_key] = visible
+        return cached
+
+    # -- public queries ------------------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        kinds: Iterable[Kind] | None = None,
+        guild_id: int | None = None,
+        limit: int = 10,
+    ) -> list[Hit]:
+        """Ranked hits for ``query``: exact-name hits first (score 100), then by score."""
+        return self._rank(fold(query), _kind_set(kinds), guild_id, limit, typing=False)
+
+    def resolve(
+        self,
+        query: str,
+        *,
+        kinds: Iterable[Kind] | None = None,
+        guild_id: int | None = None,
+    ) -> Resolution:
+        """Decide what ``query`` means: one exact or clear answer, a did-you-mean, or nothing."""
+        tune = self.tuning
+        kind_set = _kind_set(kinds)
+        hits = self._rank(fold(query), kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
+        exact = [hit for hit in hits if hit.score >= 100.0]
+        if len(exact) == 1:
+            return Exact(exact[0])
+        if exact:
+            return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
+        if not hits or hits[0].score < tune.suggest_score:
+            # Faint matches make the best suggestions; with none at all, offer the newest entries.
+            newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
+            suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
+            return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
+        best = hits[0]
+        runner_up = hits[1].score if len(hits) > 1 else 0.0
+        if best.score >= tune.clear_score and best.score - runner_up >= tune.clear_margin:
+            return Clear(best)
+        close = tuple(hit for hit in hits if hit.score >= best.score - tune.ambiguous_window)
+        return Ambiguous(close[:CANDIDATES_MAX])
+
+    def complete(
+        self,
+        query: str,
+        *,
+        kinds: Iterable[Kind] | None = None,
+        guild_id: int | None = None,
+        limit: int = COMPLETE_MAX,
+    ) -> list[Hit]:
+        """Autocomplete choices (at most 25): the last word may be half typed; empty lists recent ones."""
+        limit = min(limit, COMPLETE_MAX)
+        folded = fold(query)
+        kind_set = _kind_set(kinds)
+        if folded:
+            return self._rank(folded, kind_set, guild_id, limit, typing=True)
+        if limit <= 0:
+            return []
+        return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
+
+
+def _kind_set(kinds: Iterable[Kind] | None) -> frozenset[Kind] | None:
+    return None if kinds is None else frozenset(Kind(kind) for kind in kinds)
+
+
+def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
+    doc = hit.document
+    return (-hit.score, _KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+
+
+def _default_order(doc: Document) -> tuple[int, int, str]:
+    return (_KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)

@@ -1,0 +1,55 @@
+"""Text folding shared by the search index and everything that compares names.
+
+``fold`` maps the many ways a name can be typed onto one form: ``"Québécois"``, ``"QUEBECOIS"`` and
+``"quebecois"`` all fold to ``"quebecois"``; ``"Maipi-Clarke"`` folds to ``"maipi clarke"``. Letters and
+digits of every script are kept (``"Māori"`` becomes ``"maori"``, ``"Ελλάδα"`` becomes ``"ελλαδα"``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["clip", "fold", "is_numeric", "tokens"]
+
+# An apostrophe between two letters joins them ("can't" -> "cant", "Singh’s" -> "singhs"), so the
+# typed forms "cant" and "can't" agree; every other apostrophe is punctuation like the rest.
+_APOSTROPHES = "'’ʼ‘`´"  # these look alike on purpose
+_INNER_APOSTROPHE = re.compile(rf"(?<=\w)[{_APOSTROPHES}](?=\w)")
+_NOT_WORD = re.compile(r"[\W_]+")  # \W is Unicode-aware: letters and digits of any script survive
+
+
+def fold(text: str) -> str:
+    """Casefold, strip accents, turn punctuation into spaces and collapse whitespace.
+
+    Casefolding comes first because it can itself produce combining marks ("İ" -> "i" + dot above).
+    NFKD splits accented letters into base letter plus combining mark, and compatibility characters
+    (ligatures, full-width forms, superscripts) into their plain equivalents; the marks are dropped.
+    """
+    if text.isascii():  # the common case, and casefold() is lower() on ASCII
+        stripped = text.lower()
+    else:
+        decomposed = unicodedata.normalize("NFKD", text.casefold())
+        stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    joined = _INNER_APOSTROPHE.sub("", stripped)
+    return _NOT_WORD.sub(" ", joined).strip()
+
+
+def tokens(text: str) -> list[str]:
+    """The words of ``text`` after folding, in order (duplicates kept)."""
+    return fold(text).split()
+
+
+def is_numeric(token: str) -> bool:
+    """Whether a folded token is a number such as a year (numbers are matched exactly, not fuzzily)."""
+    return token.isdigit()
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` with whitespace collapsed, cut to at most ``limit`` characters with an ellipsis."""
+    if limit < 1:
+        raise ValueError("limit must be positive")
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    return flat[: limit - 1].rstrip() + "…"

@@ -1,0 +1,377 @@
+"""bot.search and bot.documents: what a query finds, and how resolve() decides.
+
+Behaviour tests use a handful of synthetic documents; the labelled-set tests (tests/search_cases.py)
+run against the shipped dataset loaded through the real loader. Recall floors are set just under
+what bench/search_bench.py measured (recall@1 = recall@3 = 1.00 on 101 queries).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+import pytest
+
+from bot.documents import load_documents
+from bot.search import (
+    COMPLETE_MAX,
+    LABEL_MAX,
+    Ambiguous,
+    Clear,
+    Document,
+    Exact,
+    Field,
+    Hit,
+    Kind,
+    NoMatch,
+    SearchIndex,
+)
+from db.dataset import SHIPPED_DATASET, load_dataset, read_dataset
+from db.session import Database
+from tests.search_cases import AMBIGUOUS, CASES, NONSENSE
+
+RECALL_AT_1_FLOOR = 0.95
+RECALL_AT_3_FLOOR = 0.98
+GUILD = 4242
+
+
+def incident(
+    slug: str, title: str, year: int, *, people: str = "", aliases: tuple[str, ...] = ()
+) -> Document:
+    return Document(
+        kind=Kind.INCIDENT,
+        key=slug,
+        label=title,
+        incident=slug,
+        exact=(slug, *aliases),
+        fields=(Field(title), Field(people, 0.85), Field(str(year), 0.6)) if people else (Field(title),),
+        date=dt.date(year, 6, 1),
+    )
+
+
+SKINNER = incident(
+    "skinner-2016", "Dennis Skinner calls David Cameron dodgy Dave", 2016, people="Dennis Skinner John Bercow"
+)
+ELBOW = incident(
+    "trudeau-2016",
+    "Trudeau elbows an MP",
+    2016,
+    people="Justin Trudeau Ruth Ellen Brosseau",
+    aliases=("Elbowgate",),
+)
+BISHOP = incident(
+    "bishop-2014", "Bronwyn Bishop names Mark Dreyfus", 2014, people="Bronwyn Bishop Mark Dreyfus"
+)
+MOYLE = incident(
+    "russell-moyle-2018", "Lloyd Russell-Moyle lifts the mace", 2018, people="Lloyd Russell-Moyle"
+)
+HESELTINE = incident("heseltine-1976", "Michael Heseltine seizes the mace", 1976, people="Michael Heseltine")
+THERRIEN = Document(
+    kind=Kind.PERSON,
+    key="alain-therrien",
+    label="Alain Therrien (BQ)",
+    exact=("alain-therrien", "Alain Therrien"),
+    fields=(Field("Alain Therrien"), Field("Bloc Québécois", 0.7)),
+)
+QUOTE = Document(
+    kind=Kind.QUOTE,
+    key="quote:1",
+    label="“I will not” — Jagmeet Singh (singh-2020)",
+    incident="singh-2020",
+    fields=(Field("I will not"), Field("Jagmeet Singh", 0.85)),
+)
+
+
+@pytest.fixture
+def index() -> SearchIndex:
+    return SearchIndex([SKINNER, ELBOW, BISHOP, MOYLE, HESELTINE, THERRIEN, QUOTE])
+
+
+def keys(hits: Sequence[Hit]) -> list[str]:
+    return [hit.document.key for hit in hits]
+
+
+# -- matching --------------------------------------------------------------------------------------
+
+
+def test_exact_slug_wins_outright(index: SearchIndex) -> None:
+    outcome = index.resolve("Skinner-2016", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, Exact)
+    assert outcome.hit.document is SKINNER
+    assert outcome.hit.score == 100.0
+
+
+def test_alias_wins_outright_over_fuzzy_matches(index: SearchIndex) -> None:
+    outcome = index.resolve("ELBOWGATE", kinds=[Kind.INCIDENT])
+    assert outcome == Exact(index.search("elbowgate", kinds=[Kind.INCIDENT])[0])
+    assert outcome.hit.document is ELBOW
+
+
+def test_typos_still_find_a_clear_winner(index: SearchIndex) -> None:
+    outcome = index.resolve("denis skiner", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, Clear)
+    assert outcome.hit.document is SKINNER
+
+
+def test_word_order_does_not_matter(index: SearchIndex) -> None:
+    assert keys(index.search("elbows trudeau", kinds=[Kind.INCIDENT]))[0] == "trudeau-2016"
+    assert keys(index.search("dave dodgy", kinds=[Kind.INCIDENT]))[0] == "skinner-2016"
+
+
+def test_half_typed_word_matches_by_prefix(index: SearchIndex) -> None:
+    assert keys(index.search("hesel", kinds=[Kind.INCIDENT]))[0] == "heseltine-1976"
+    assert keys(index.search("dreyf", kinds=[Kind.INCIDENT]))[0] == "bishop-2014"
+
+
+def test_accents_and_punctuation_are_folded(index: SearchIndex) -> None:
+    assert keys(index.search("BLOC QUEBECOIS!", kinds=[Kind.PERSON])) == ["alain-therrien"]
+    assert keys(index.search("russell–moyle", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
+
+
+def test_hyphenated_name_is_also_found_written_as_one_word(index: SearchIndex) -> None:
+    assert keys(index.search("russellmoyle", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
+
+
+def test_kinds_limit_what_is_searched(index: SearchIndex) -> None:
+    assert keys(index.search("therrien", kinds=[Kind.INCIDENT])) == []
+    assert keys(index.search("therrien", kinds=[Kind.PERSON])) == ["alain-therrien"]
+
+
+def test_quote_text_finds_the_quote(index: SearchIndex) -> None:
+    outcome = index.resolve("i will not", kinds=[Kind.QUOTE])
+    assert isinstance(outcome, Clear)
+    assert outcome.hit.document is QUOTE
+
+
+def test_scores_are_between_0_and_100(index: SearchIndex) -> None:
+    hits = index.search("mace", limit=25)
+    assert hits
+    assert all(0.0 <= hit.score <= 100.0 for hit in hits)
+
+
+# -- years -----------------------------------------------------------------------------------------
+
+
+def test_year_shared_by_two_incidents_is_ambiguous_not_a_clear_winner(index: SearchIndex) -> None:
+    outcome = index.resolve("2016", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, Ambiguous)
+    assert sorted(keys(outcome.candidates)) == ["skinner-2016", "trudeau-2016"]
+
+
+def test_year_does_not_match_neighbouring_years(index: SearchIndex) -> None:
+    assert keys(index.search("2014", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+
+
+# -- decisions -------------------------------------------------------------------------------------
+
+
+def test_close_call_is_ambiguous_with_both_candidates(index: SearchIndex) -> None:
+    outcome = index.resolve("mace", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, Ambiguous)
+    assert set(keys(outcome.candidates)) == {"russell-moyle-2018", "heseltine-1976"}
+
+
+def test_two_documents_sharing_an_exact_name_are_ambiguous() -> None:
+    labour_uk = Document(kind=Kind.PARTY, key="uk-labour", label="Labour Party", exact=("Labour",))
+    labour_nz = Document(kind=Kind.PARTY, key="nz-labour", label="NZ Labour Party", exact=("Labour",))
+    outcome = SearchIndex([labour_uk, labour_nz]).resolve("labour", kinds=[Kind.PARTY])
+    assert isinstance(outcome, Ambiguous)
+    assert set(keys(outcome.candidates)) == {"uk-labour", "nz-labour"}
+
+
+def test_nonsense_is_no_match_with_the_newest_entries_as_suggestions(index: SearchIndex) -> None:
+    outcome = index.resolve("xyzzy plugh", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, NoMatch)
+    assert keys(outcome.suggestions)[:2] == ["russell-moyle-2018", "skinner-2016"]
+
+
+def test_faint_match_is_no_match_but_suggested(index: SearchIndex) -> None:
+    outcome = index.resolve("skinr xyzzy plugh quux", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, NoMatch)
+    assert keys(outcome.suggestions)[0] == "skinner-2016"
+
+
+# -- guilds ----------------------------------------------------------------------------------------
+
+
+def test_guild_documents_are_visible_only_in_their_guild(index: SearchIndex) -> None:
+    own = incident("haka-2031", "A haka in the guild's mock parliament", 2031)
+    index.upsert(replace(own, guild_id=GUILD))
+    assert keys(index.search("haka", guild_id=GUILD)) == ["haka-2031"]
+    assert keys(index.search("haka", guild_id=GUILD + 1)) == []
+    assert keys(index.search("haka")) == []
+
+
+def test_guild_document_shadows_the_shared_one_with_the_same_key(index: SearchIndex) -> None:
+    index.upsert(replace(SKINNER, label="Skinner, as our guild tells it", guild_id=GUILD))
+    in_guild = index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)
+    assert [(hit.document.key, hit.document.guild_id) for hit in in_guild] == [("skinner-2016", GUILD)]
+    shared = index.search("skinner", kinds=[Kind.INCIDENT])
+    assert [(hit.document.key, hit.document.guild_id) for hit in shared] == [("skinner-2016", 0)]
+    outcome = index.resolve("skinner-2016", kinds=[Kind.INCIDENT], guild_id=GUILD)
+    assert isinstance(outcome, Exact)
+    assert outcome.hit.document is in_guild[0].document
+
+
+# -- incremental updates ---------------------------------------------------------------------------
+
+
+def test_upsert_takes_effect_at_once(index: SearchIndex) -> None:
+    index.upsert(incident("butler-2021", "Dawn Butler says Boris Johnson lied", 2021))
+    assert keys(index.search("dawn buttler", kinds=[Kind.INCIDENT]))[0] == "butler-2021"
+
+
+def test_upsert_replaces_the_old_text(index: SearchIndex) -> None:
+    index.upsert(replace(BISHOP, label="Speaker names a member", fields=(Field("Speaker names a member"),)))
+    assert keys(index.search("dreyfus", kinds=[Kind.INCIDENT])) == []
+    assert keys(index.search("speaker names", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+    assert len(index) == 7
+
+
+def test_remove_takes_effect_at_once(index: SearchIndex) -> None:
+    assert index.remove(Kind.INCIDENT, "skinner-2016")
+    assert keys(index.search("skinner", kinds=[Kind.INCIDENT])) == []
+    assert not isinstance(index.resolve("skinner-2016", kinds=[Kind.INCIDENT]), Exact)
+    assert not index.remove(Kind.INCIDENT, "skinner-2016")
+
+
+# -- autocomplete ----------------------------------------------------------------------------------
+
+
+def test_complete_returns_at_most_25_choices_with_short_labels() -> None:
+    many = [incident(f"mace-{n}", f"Mace incident number {n} " + "x" * 60, 1900 + n) for n in range(60)]
+    hits = SearchIndex(many).complete("mace", kinds=[Kind.INCIDENT], limit=100)
+    assert len(hits) == COMPLETE_MAX
+    assert all(len(hit.document.label) <= LABEL_MAX for hit in hits)
+
+
+def test_complete_on_an_empty_query_lists_recent_incidents_then_other_kinds(index: SearchIndex) -> None:
+    assert keys(index.complete("")) == [
+        "russell-moyle-2018",
+        "skinner-2016",  # same date as trudeau-2016: ties go by label
+        "trudeau-2016",
+        "bishop-2014",
+        "heseltine-1976",
+        "alain-therrien",
+        "quote:1",
+    ]
+
+
+def test_complete_treats_the_last_word_as_half_typed(index: SearchIndex) -> None:
+    assert keys(index.complete("lloyd r", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
+    assert keys(index.complete("dr", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+
+
+def test_document_label_must_fit_a_discord_choice() -> None:
+    with pytest.raises(ValueError, match="label"):
+        Document(kind=Kind.INCIDENT, key="long", label="x" * (LABEL_MAX + 1))
+
+
+# -- the shipped dataset ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Iterator[Database]:
+    database = Database("sqlite://")
+    database.ensure_ready(seed=False)
+    with database.session() as session:
+        load_dataset(session, read_dataset(SHIPPED_DATASET))
+        session.commit()
+    yield database
+    database.dispose()
+
+
+@pytest.fixture(scope="module")
+def shipped_index(shipped: Database) -> SearchIndex:
+    with shipped.session() as session:
+        return SearchIndex(load_documents(session))
+
+
+def recall_at(index: SearchIndex, depth: int) -> float:
+    found = 0
+    for case in CASES:
+        hits = index.search(case.query, kinds=case.kinds, limit=depth)
+        found += any(case.matches(hit.document) for hit in hits)
+    return found / len(CASES)
+
+
+def test_labelled_queries_find_the_right_entry_first(shipped_index: SearchIndex) -> None:
+    assert recall_at(shipped_index, 1) >= RECALL_AT_1_FLOOR
+
+
+def test_labelled_queries_find_the_right_entry_in_the_top_three(shipped_index: SearchIndex) -> None:
+    assert recall_at(shipped_index, 3) >= RECALL_AT_3_FLOOR
+
+
+def test_resolve_never_answers_a_labelled_query_with_the_wrong_entry(shipped_index: SearchIndex) -> None:
+    wrong = []
+    for case in CASES:
+        outcome = shipped_index.resolve(case.query, kinds=case.kinds)
+        if isinstance(outcome, Exact | Clear) and not case.matches(outcome.hit.document):
+            wrong.append((case.query, outcome.hit.document.key))
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("query", "kinds"), AMBIGUOUS)
+def test_queries_several_incidents_fit_are_not_answered_outright(
+    shipped_index: SearchIndex, query: str, kinds: tuple[Kind, ...]
+) -> None:
+    assert isinstance(shipped_index.resolve(query, kinds=kinds), Ambiguous)
+
+
+@pytest.mark.parametrize("query", NONSENSE)
+def test_nonsense_finds_nothing_in_the_shipped_dataset(shipped_index: SearchIndex, query: str) -> None:
+    assert isinstance(shipped_index.resolve(query), NoMatch)
+
+
+def test_a_typoed_leader_resolves_to_the_incident(shipped_index: SearchIndex) -> None:
+    outcome = shipped_index.resolve("jagmet sigh", kinds=[Kind.INCIDENT])
+    assert isinstance(outcome, Clear)
+    assert outcome.hit.document.key == "singh-2020"
+
+
+def test_a_person_finds_their_incident_or_themselves_depending_on_kinds(shipped_index: SearchIndex) -> None:
+    as_incident = shipped_index.resolve("therrien", kinds=[Kind.INCIDENT])
+    as_person = shipped_index.resolve("therrien", kinds=[Kind.PERSON])
+    assert isinstance(as_incident, Clear | Exact)
+    assert as_incident.hit.document.key == "singh-2020"
+    assert isinstance(as_person, Clear | Exact)
+    assert as_person.hit.document.label.startswith("Alain Therrien")
+
+
+def test_shipped_labels_fit_a_discord_choice(shipped_index: SearchIndex) -> None:
+    assert all(1 <= len(doc.label) <= LABEL_MAX for doc in shipped_index.documents())
+
+
+def test_load_documents_builds_every_kind_from_the_shipped_dataset(shipped: Database) -> None:
+    with shipped.session() as session:
+        docs = load_documents(session)
+    by_kind = {kind: [doc for doc in docs if doc.kind is kind] for kind in Kind}
+    assert len(by_kind[Kind.INCIDENT]) == 12
+    assert all(by_kind.values())
+    singh = next(doc for doc in by_kind[Kind.INCIDENT] if doc.key == "singh-2020")
+    assert "singh-2020" in singh.exact
+    assert any("Alain Therrien" in field.text for field in singh.fields)
+    assert any(field.text == "Nouveau Parti démocratique" for field in singh.fields)
+    assert all(doc.incident for doc in docs if doc.kind in (Kind.QUOTE, Kind.RULING, Kind.MOTION))
+
+
+def test_load_documents_for_a_guild_returns_only_that_guilds_rows(database: Database) -> None:
+    dataset = read_dataset(SHIPPED_DATASET)
+    with database.session() as session:
+        load_dataset(session, dataset)
+        load_dataset(session, dataset, guild_id=GUILD)
+        session.commit()
+    with database.session() as session:
+        everything = load_documents(session)
+        guild_only = load_documents(session, guild_id=GUILD)
+        shared_only = load_documents(session, guild_id=0)
+    assert {doc.guild_id for doc in guild_only} == {GUILD}
+    assert {doc.guild_id for doc in shared_only} == {0}
+    assert len(everything) == len(guild_only) + len(shared_only)
+    assert _quote_labels(guild_only) == _quote_labels(shared_only)
+
+
+def _quote_labels(docs: list[Document]) -> list[str]:
+    return sorted(doc.label for doc in docs if doc.kind is Kind.QUOTE)
