@@ -1,0 +1,229 @@
+"""The ``parlbot`` command line, run in-process through ``bot.cli.main`` (and once as a real process)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.cli import main
+from bot.loopback.rest import FakeDiscord
+from db.session import Database
+
+ENV_KEYS = (
+    "DATABASE_URL",
+    "DISCORD_TOKEN",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "SYNC_COMMANDS",
+    "SYNC_GUILD_ID",
+)
+
+
+@pytest.fixture(scope="module")
+def seeded_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated, seeded SQLite file, built once; each test works on its own copy."""
+    path = tmp_path_factory.mktemp("template") / "seeded.sqlite3"
+    database = Database(f"sqlite:///{path}")
+    database.ensure_ready(seed=True)
+    database.dispose()
+    return path
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeded_file: Path) -> Path:
+    """A clean working directory (no .env) whose DATABASE_URL is a copy of the seeded database."""
+    for key in ENV_KEYS:
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+    copy = tmp_path / "parlbot-test.sqlite3"
+    shutil.copyfile(seeded_file, copy)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{copy}")
+    # `run` and `sync` aim discord.py at configured endpoints process-wide; put them back afterwards.
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    )
+    return tmp_path
+
+
+def test_ask_prints_the_answer_readably(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["ask", "/incident singh-2020"])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "## NDP Leader Jagmeet Singh ordered out of the Commons" in out
+    assert "People involved: **Jagmeet Singh**" in out
+    assert "[Who objected?]" in out
+    assert "-- Unofficial summary from cited sources" in out
+
+
+def test_ask_json_prints_each_request_with_its_exact_body(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["ask", "--json", "/who-objected singh 2020"])
+
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0
+    assert [line["route"] for line in lines] == ["callback"]
+    body = lines[0]["body"]
+    assert body["type"] == 4
+    assert body["data"]["allowed_mentions"] == {"parse": []}
+    assert "Bloc" in json.dumps(body["data"]["embeds"], ensure_ascii=False)
+
+
+def test_ask_marks_a_private_no_match_answer_and_still_succeeds(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["ask", "/incident qqqqzzzz"])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("(only you can see this)")
+    assert "qqqqzzzz" in out
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("/incidnt singh", "Unknown command /incidnt. Did you mean /incident?"),
+        ("incident singh", "Commands start with '/'"),
+        ("/incident", "Missing required option query for /incident. Usage: /incident query:<text>"),
+        ("/incident singh colour:red", "/incident has no option 'colour'. Options: query."),
+    ],
+)
+def test_ask_explains_a_malformed_command_and_exits_2(
+    workdir: Path, capsys: pytest.CaptureFixture[str], line: str, message: str
+) -> None:
+    code = main(["ask", line])
+
+    captured = capsys.readouterr()
+    assert code == 2
+    assert message in captured.err
+    assert captured.out == ""
+
+
+def test_complete_prints_one_suggestion_per_line(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["complete", "/incident query:singh"])
+
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert lines[0].endswith(" -> singh-2020")
+    assert lines[0].startswith("NDP Leader Jagmeet Singh")
+    assert len(lines) <= 25
+
+
+def test_complete_json_prints_the_autocomplete_callback_body(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["complete", "--json", "/person query:therr"])
+
+    body = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert body["type"] == 8
+    assert any("Therrien" in choice["name"] for choice in body["data"]["choices"])
+
+
+def test_run_without_a_token_exits_2_and_says_what_to_set(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["run"])
+
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "DISCORD_TOKEN is not set" in err
+
+
+def test_the_default_database_is_created_migrated_and_seeded_on_first_use(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DATABASE_URL")
+
+    code = main(["ask", "/incident singh-2020"])
+
+    assert code == 0
+    assert (workdir / "parlbot.sqlite3").is_file()
+    assert "Jagmeet Singh" in capsys.readouterr().out
+
+
+def test_db_upgrade_seed_and_export_round_trip(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{workdir / 'fresh.sqlite3'}")
+
+    assert main(["db", "upgrade"]) == 0
+    assert main(["db", "seed"]) == 0
+    assert main(["db", "export", "out.json"]) == 0
+
+    exported = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert exported["format"] == "parlbot-dataset"
+    assert "singh-2020" in {incident["slug"] for incident in exported["incidents"]}
+    assert "Exported" in capsys.readouterr().out
+
+
+@pytest.fixture
+def fake_discord_in_a_thread() -> Iterator[FakeDiscord]:
+    """A FakeDiscord serving from its own event loop, for commands that run their own asyncio.run."""
+    loop = asyncio.new_event_loop()
+    fake = FakeDiscord()
+    loop.run_until_complete(fake.start())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        yield fake
+    finally:
+        asyncio.run_coroutine_threadsafe(fake.close(), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
+
+
+def test_sync_publishes_every_command_and_discord_accepts_them(
+    workdir: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    fake_discord_in_a_thread: FakeDiscord,
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv("DISCORD_API_BASE", fake_discord_in_a_thread.api_base)
+
+    code = main(["sync", "--guild", "4242"])
+
+    assert code == 0
+    sync = [r for r in fake_discord_in_a_thread.requests if r.route == "sync_commands"]
+    assert [(r.path, r.status) for r in sync] == [
+        (f"/applications/{fake_discord_in_a_thread.application_id}/guilds/4242/commands", 200)
+    ]
+    names = {command["name"] for command in fake_discord_in_a_thread.commands[4242]}
+    assert {"incident", "who-objected", "quote", "ruling", "person", "search", "help"} <= names
+    assert "Synced" in capsys.readouterr().out
+
+
+def test_parlbot_ask_json_works_as_a_real_process(workdir: Path) -> None:
+    script = Path(sys.executable).with_name("parlbot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+
+    result = subprocess.run(
+        [*command, "ask", "--json", "/incident singh-2020"],
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+        cwd=workdir,
+        timeout=120,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    first = json.loads(result.stdout.splitlines()[0])
+    assert first["route"] == "callback"
+    assert first["body"]["type"] == 4
+    assert "Jagmeet Singh" in first["body"]["data"]["embeds"][0]["title"]
