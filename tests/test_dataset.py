@@ -453,6 +453,13 @@ def test_loading_twice_changes_nothing(database: Any, shipped: Dataset) -> None:
     assert again.people.unchanged == len(shipped.people)
 
 
+def test_loading_leaves_the_commit_to_the_caller(database: Any, shipped: Dataset) -> None:
+    with database.session() as session:
+        load_dataset(session, shipped)
+        session.rollback()
+        assert set(row_counts(session).values()) == {0}
+
+
 def test_a_changed_incident_has_its_children_replaced(database: Any, shipped: Dataset) -> None:
     with database.session() as session:
         load_dataset(session, shipped)
