@@ -14,8 +14,8 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
+from bot import limits
 from bot.search import LABEL_MAX, Document, Field, Kind
-from bot.text import clip
 from db.models import (
     Chamber,
     Incident,
@@ -163,6 +163,11 @@ def _party_names(party: Party | None) -> list[str | None]:
     if party is None:
         return []
     return [party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, *party.aliases]
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` on one line (labels are choice names), clipped to ``limit`` characters."""
+    return limits.clip(" ".join(text.split()), limit)
 
 
 def _suffixed(text: str, suffix: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["clip", "fold", "is_numeric", "tokens"]
+__all__ = ["fold", "is_numeric", "tokens"]
 
 # An apostrophe between two letters joins them ("can't" -> "cant", "Singh’s" -> "singhs"), so the
 # typed forms "cant" and "can't" agree; every other apostrophe is punctuation like the rest.
@@ -43,13 +43,3 @@ def tokens(text: str) -> list[str]:
 def is_numeric(token: str) -> bool:
     """Whether a folded token is a number such as a year (numbers are matched exactly, not fuzzily)."""
     return token.isdigit()
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` with whitespace collapsed, cut to at most ``limit`` characters with an ellipsis."""
-    if limit < 1:
-        raise ValueError("limit must be positive")
-    flat = " ".join(text.split())
-    if len(flat) <= limit:
-        return flat
-    return flat[: limit - 1].rstrip() + "…"

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bot.text import clip, fold, is_numeric, tokens
+from bot.text import fold, is_numeric, tokens
 
 
 def test_fold_casefolds_and_strips_accents() -> None:
@@ -45,15 +43,3 @@ def test_tokens_are_the_folded_words_in_order() -> None:
 def test_is_numeric_recognises_years_only() -> None:
     assert is_numeric("2016")
     assert not is_numeric("c14")
-
-
-def test_clip_leaves_short_text_alone_and_ellipsises_long_text() -> None:
-    assert clip("I will not", 100) == "I will not"
-    clipped = clip("word " * 40, 20)
-    assert len(clipped) == 20
-    assert clipped.endswith("…")
-
-
-def test_clip_rejects_a_limit_below_one() -> None:
-    with pytest.raises(ValueError, match="positive"):
-        clip("text", 0)
