@@ -424,6 +424,22 @@ def _id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
     return row.id
 
 
+@dataclass(frozen=True)
+class _Ids:
+    """Row ids by slug (by key for sources) in the scope being loaded."""
+
+    chambers: dict[str, int]
+    parties: dict[str, int]
+    people: dict[str, int]
+    sources: dict[str, int]
+
+    def party(self, slug: str | None) -> int | None:
+        return None if slug is None else self.parties[slug]
+
+    def person(self, slug: str | None) -> int | None:
+        return None if slug is None else self.people[slug]
+
+
 def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_GUILD) -> LoadReport:
     """Upsert every entry into ``guild_id``'s scope by slug (``key`` for sources); does not commit.
 
@@ -437,8 +453,9 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
     for chamber in dataset.chambers:
         identity = {"guild_id": guild_id, "slug": chamber.slug}
         values = chamber.model_dump(exclude={"slug"})
-        row = chambers.get(chamber.slug)
-        chambers[chamber.slug] = _upsert(session, Chamber, row, identity, values, report.chambers)
+        chambers[chamber.slug] = _upsert(
+            session, Chamber, chambers.get(chamber.slug), identity, values, report.chambers
+        )
 
     parties = {row.slug: row for row in _scope(session, Party, guild_id)}
     for party in dataset.parties:
@@ -497,22 +514,6 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
         _add_children(session, _id(incident), entry, ids)
     session.flush()
     return report
-
-
-@dataclass(frozen=True)
-class _Ids:
-    """Row ids by slug (by key for sources) in the scope being loaded."""
-
-    chambers: dict[str, int]
-    parties: dict[str, int]
-    people: dict[str, int]
-    sources: dict[str, int]
-
-    def party(self, slug: str | None) -> int | None:
-        return None if slug is None else self.parties[slug]
-
-    def person(self, slug: str | None) -> int | None:
-        return None if slug is None else self.people[slug]
 
 
 def _delete_children(session: Session, incident_id: int) -> None:
