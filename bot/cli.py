@@ -56,6 +56,11 @@ async def run_bot(bot: ParlBot, token: str) -> None:
         await bot.start(token)
 
 
+def _setup_logging(settings: Settings) -> None:
+    level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
+    discord.utils.setup_logging(level=level)
+
+
 def _require_token(settings: Settings) -> str:
     if not settings.discord_token:
         raise UsageError(
@@ -67,7 +72,7 @@ def _require_token(settings: Settings) -> str:
 
 def command_run(settings: Settings) -> int:
     token = _require_token(settings)
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    _setup_logging(settings)
     point_at_endpoints(settings)
     library = Library.open(settings.database_url)
     try:
@@ -89,7 +94,7 @@ async def _sync(settings: Settings, library: Library, token: str, out: TextIO) -
 
 def command_sync(settings: Settings, guild: int | None) -> int:
     token = _require_token(settings)
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    _setup_logging(settings)
     point_at_endpoints(settings)
     settings = dataclasses.replace(
         settings, sync_commands=False, sync_guild_id=guild if guild is not None else settings.sync_guild_id

@@ -70,9 +70,7 @@ def test_a_named_option_becomes_discords_option_json(tree: app_commands.CommandT
     assert options_of("/echo text:hi", tree) == [{"name": "text", "type": 3, "value": "hi"}]
 
 
-@pytest.mark.parametrize(
-    "line", ['/echo text:"two words"', "/echo text:'two words'", '/echo "two words"']
-)
+@pytest.mark.parametrize("line", ['/echo text:"two words"', "/echo text:'two words'", '/echo "two words"'])
 def test_quotes_keep_a_value_with_spaces_together(tree: app_commands.CommandTree[Any], line: str) -> None:
     parsed = parse(line, tree)
 

@@ -687,7 +687,9 @@ class FakeDiscord:
 
     # interaction callback
 
-    def _callback(self, interaction_id: int, token: str, request: web.Request, body: Body) -> Json:
+    def _callback(
+        self, interaction_id: int, token: str, request: web.Request, body: Body
+    ) -> Json | web.Response:
         if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
             reject_if(
                 [Problem(("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}.")]
@@ -740,8 +742,7 @@ class FakeDiscord:
             interaction["response_message_loading"] = callback_type == 5
             interaction["response_message_ephemeral"] = ephemeral or bool(int(message["flags"]) & EPHEMERAL)
         if request.query.get("with_response", "").lower() not in ("1", "true"):
-            return_none = web.Response(status=204)
-            return return_none  # type: ignore[return-value]
+            return web.Response(status=204)
         if callback_type in (4, 5, 7) and message is not None:
             answer["resource"] = {"type": callback_type, "message": message}
         elif callback_type == 9:
