@@ -24,7 +24,8 @@ class Help(commands.Cog):
     async def help(self, interaction: Interaction) -> None:
         listed = sorted(
             (usage(command), command.description)
-            for command in interaction.client.tree.walk_commands(guild=interaction.guild)
+            for scope in {None, interaction.guild}
+            for command in interaction.client.tree.walk_commands(guild=scope)
             if isinstance(command, app_commands.Command)
         )
         await send(interaction, render.help_reply(listed))
