@@ -228,8 +228,9 @@ _W_HEAD = 0.85
 
 
 def _prepare(slot: int, doc: Document) -> _Entry:
-    exact = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
-    texts: dict[str, float] = dict.fromkeys(exact, 1.0)
+    names = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
+    texts: dict[str, float] = dict.fromkeys(names, 1.0)
+    exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
     joined: dict[str, float] = {}
     for raw, weight in [*((raw, 1.0) for raw in doc.exact), *((f.text, f.weight) for f in doc.fields)]:
         text = fold(raw)

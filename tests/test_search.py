@@ -144,6 +144,12 @@ def test_quote_text_finds_the_quote(index: SearchIndex) -> None:
     assert outcome.hit.document is QUOTE
 
 
+def test_a_documents_key_resolves_exactly_like_a_submitted_autocomplete_value(index: SearchIndex) -> None:
+    outcome = index.resolve(QUOTE.key, kinds=[Kind.QUOTE])
+    assert isinstance(outcome, Exact)
+    assert outcome.hit.document is QUOTE
+
+
 def test_scores_are_between_0_and_100(index: SearchIndex) -> None:
     hits = index.search("mace", limit=25)
     assert hits

@@ -1,0 +1,195 @@
+"""The read commands, driven from raw interaction payloads through the bot's CommandTree.
+
+Each test sends what Discord would send and asserts on the JSON body discord.py sent back to the
+loopback Discord (which itself rejects any body that breaks Discord's limits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.loopback.session import OfflineSession
+from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral, message_bodies
+
+
+async def ask(session: OfflineSession, line: str) -> dict[str, Any]:
+    return first_message(await session.invoke(line))
+
+
+def field(body: dict[str, Any], name: str) -> str:
+    return next(f["value"] for f in body["embeds"][0]["fields"] if f["name"] == name)
+
+
+async def test_incident_by_slug_shows_title_date_people_ruling_and_sources(discord_session) -> None:
+    body = await ask(discord_session, "/incident singh-2020")
+    embed = body["embeds"][0]
+    assert embed["title"].startswith("NDP Leader Jagmeet Singh ordered out of the Commons")
+    assert "17 June 2020" in embed["description"]
+    assert "House of Commons of Canada" in embed["description"]
+    assert "**Alain Therrien**" in field(body, "People involved")
+    assert "huffingtonpost.ca" in field(body, "Sources")
+    assert any("Anthony Rota" in f["value"] for f in embed["fields"] if f["name"] == "Ruling")
+    assert "Unofficial" in embed["footer"]["text"]
+    assert not is_ephemeral(body)
+
+
+async def test_incident_reply_never_pings_anyone(discord_session) -> None:
+    body = await ask(discord_session, "/incident singh-2020")
+    assert body["allowed_mentions"] == {"parse": []}
+
+
+async def test_incident_with_typos_finds_the_entry(discord_session) -> None:
+    body = await ask(discord_session, '/incident query:"jagmet sigh"')
+    assert body["embeds"][0]["footer"]["text"].endswith("singh-2020")
+
+
+async def test_incident_by_a_person_in_it_finds_the_entry(discord_session) -> None:
+    body = await ask(discord_session, "/incident therrien")
+    assert body["embeds"][0]["footer"]["text"].endswith("singh-2020")
+
+
+async def test_close_call_offers_did_you_mean_buttons_privately(discord_session) -> None:
+    body = await ask(discord_session, "/incident 2016")
+    assert is_ephemeral(body)
+    assert "Did you mean" in body["content"]
+    assert {b["custom_id"] for b in buttons(body)} == {
+        "parlbot:e:incident:trudeau-2016",
+        "parlbot:e:incident:skinner-2016",
+    }
+
+
+async def test_pressing_did_you_mean_replaces_the_prompt_with_the_answer(discord_session) -> None:
+    await discord_session.invoke("/incident 2016")
+    requests = await discord_session.press("parlbot:e:incident:skinner-2016")
+    callback = next(r for r in requests if r.route == "callback")
+    assert callback.body is not None
+    assert callback.body["type"] == 7  # UPDATE_MESSAGE
+    assert "dodgy Dave" in callback.body["data"]["embeds"][0]["title"]
+
+
+async def test_nothing_close_answers_privately_with_suggestions(discord_session) -> None:
+    body = await ask(discord_session, "/incident zzzqqqxx")
+    assert is_ephemeral(body)
+    assert "could not find any incident" in body["content"]
+    assert "•" in body["content"]
+
+
+async def test_echoed_mentions_are_defused(discord_session) -> None:
+    body = await ask(discord_session, '/incident query:"@everyone <@&123>"')
+    assert "@everyone" not in body["content"]
+    assert "@\u200beveryone" in body["content"]
+    assert body["allowed_mentions"] == {"parse": []}
+
+
+async def test_who_objected_says_who_and_how_it_is_known(discord_session) -> None:
+    body = await ask(discord_session, "/who-objected singh-2020")
+    text = all_text(body)
+    assert "Moved by: Jagmeet Singh" in text
+    assert "Bloc Québécois" in text
+    assert "Reported by news" in text
+    assert "unclear who said no" in text
+
+
+async def test_who_objected_for_an_incident_without_a_motion_says_so(discord_session) -> None:
+    body = await ask(discord_session, "/who-objected skinner-2016")
+    assert "No motion is recorded" in body["embeds"][0]["description"]
+
+
+async def test_quote_by_its_words_shows_speaker_incident_and_source(discord_session) -> None:
+    body = await ask(discord_session, '/quote query:"why can\'t we act"')
+    embed = body["embeds"][0]
+    assert embed["title"].startswith("Jagmeet Singh")
+    assert "why can't we act?" in embed["description"]
+    assert "singh-2020" in field(body, "Incident")
+
+
+async def test_ruling_names_who_ruled_and_the_sanction(discord_session) -> None:
+    body = await ask(discord_session, '/ruling query:"skinner dodgy dave"')
+    text = all_text(body)
+    assert "Speaker John Bercow" in text
+    assert "remainder of this day's sitting" in text or "rest of the day's sitting" in text
+
+
+async def test_person_lists_party_and_incidents(discord_session) -> None:
+    body = await ask(discord_session, "/person therrien")
+    embed = body["embeds"][0]
+    assert embed["title"] == "Alain Therrien"
+    assert "Bloc Québécois" in embed["description"]
+    assert "singh-2020" in field(body, "Appears in")
+
+
+async def test_pressing_an_incident_button_answers_privately(discord_session) -> None:
+    await discord_session.invoke("/person therrien")
+    body = first_message(await discord_session.press("parlbot:n:incident:singh-2020"))
+    assert is_ephemeral(body)
+    assert body["embeds"][0]["footer"]["text"].endswith("singh-2020")
+
+
+async def test_all_quotes_button_lists_every_quote_of_the_incident(discord_session) -> None:
+    incident = await ask(discord_session, "/incident singh-2020")
+    assert "parlbot:n:quotes:singh-2020" in {b["custom_id"] for b in buttons(incident)}
+    body = first_message(await discord_session.press("parlbot:n:quotes:singh-2020"))
+    assert "I will not." in all_text(body)
+
+
+async def test_search_ranks_across_kinds_and_pages(discord_session) -> None:
+    body = await ask(discord_session, "/search trudeau")
+    embed = body["embeds"][0]
+    assert embed["description"].startswith("1. Justin Trudeau")
+    assert "page 1/" in embed["footer"]["text"]
+    assert [b["label"] for b in buttons(body)][-2:] == ["◀ Previous", "Next ▶"]
+
+
+async def test_search_next_page_turns_for_the_person_who_searched(discord_session) -> None:
+    body = await ask(discord_session, "/search trudeau")
+    next_button = next(b for b in buttons(body) if b["label"] == "Next ▶")
+    requests = await discord_session.press(next_button["custom_id"])
+    page = message_bodies(requests)[0]
+    assert "page 2/" in page["embeds"][0]["footer"]["text"]
+    assert page["embeds"][0]["description"].startswith("9. ")
+
+
+async def test_search_pages_refuse_someone_else_politely(discord_session) -> None:
+    body = await ask(discord_session, "/search trudeau")
+    next_button = next(b for b in buttons(body) if b["label"] == "Next ▶")
+    stranger = replace(discord_session.invoker, user_id=discord_session.invoker.user_id + 1)
+    answer = first_message(await discord_session.press(next_button["custom_id"], invoker=stranger))
+    assert is_ephemeral(answer)
+    assert "Only the person who searched" in answer["content"]
+
+
+async def test_help_lists_every_command_from_the_tree(discord_session) -> None:
+    body = await ask(discord_session, "/help")
+    text = all_text(body)
+    for usage in ("/incident query", "/who-objected query", "/quote query", "/ruling query", "/person query"):
+        assert usage in text
+    assert is_ephemeral(body)
+
+
+async def test_autocomplete_ranks_half_typed_names(discord_session) -> None:
+    listed = choices(await discord_session.complete("/incident query:poili"))
+    assert listed[0]["value"] == "poilievre-2024"
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in listed)
+
+
+async def test_autocomplete_on_empty_input_suggests_recent_incidents(discord_session) -> None:
+    listed = choices(await discord_session.complete("/incident query:"))
+    assert 0 < len(listed) <= 25
+    assert listed[0]["value"] in {"maipi-clarke-2024", "poilievre-2024"}
+
+
+async def test_autocomplete_value_resolves_exactly_when_submitted(discord_session) -> None:
+    listed = choices(await discord_session.complete('/quote query:"i will not"'))
+    body = await ask(discord_session, f"/quote query:{listed[0]['value']}")
+    assert body["embeds"][0]["description"] == "> I will not."
+
+
+async def test_a_failing_database_gets_a_private_apology_not_a_traceback(discord_session, library) -> None:
+    library.database.engine.dispose()
+    with library.database.engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE quote")
+    body = await ask(discord_session, "/incident singh-2020")
+    assert is_ephemeral(body)
+    assert body["content"].startswith("Sorry, something went wrong")
+    assert "Traceback" not in body["content"]
