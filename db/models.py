@@ -9,6 +9,12 @@ recorded with each source's own wording. Every incident, quote, ruling, motion a
 other value is a guild's own entry. Zero rather than NULL keeps ``UNIQUE(guild_id, slug)`` meaningful
 on PostgreSQL, where NULLs never collide. Child rows (quotes, rulings, ...) inherit their incident's
 scope.
+
+Top-level rows (chamber, party, person, source, incident) are curated (docs/CURATION.md): a guild's row
+with a shared row's slug shadows it in that guild, ``removed_at`` removes a row softly (a guild row
+with ``removed_at`` set over a shared slug is a *tombstone*), and ``revision`` counts writes so that a
+change based on an old revision is refused. ``GuildConfig``, ``AuditEntry`` and ``Suggestion`` record
+who may curate, what was changed and what was proposed.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from __future__ import annotations
 import datetime as dt
 from enum import StrEnum
 
-from sqlalchemy import JSON, BigInteger, Column, Enum, UniqueConstraint
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SHARED_GUILD = 0
@@ -144,6 +152,16 @@ def _json_list() -> Column[list[str]]:
     return Column(JSON, nullable=False, default=list)
 
 
+def _discord_id(*, nullable: bool = False) -> Column[int]:
+    """A Discord snowflake (64 bits)."""
+    return Column(BigInteger, nullable=nullable)
+
+
+def _json_state() -> Column[dict[str, Any]]:
+    """An entry's state (``bot.curation.EntryState``) as JSON, or NULL for "no row of its own"."""
+    return Column(JSON, nullable=True)
+
+
 class Chamber(SQLModel, table=True):
     """A legislative chamber (Popolo Organization, classification "chamber")."""
 
@@ -156,6 +174,8 @@ class Chamber(SQLModel, table=True):
     name_fr: str | None = Field(default=None, max_length=NAME_MAX)
     legislature: str = Field(max_length=NAME_MAX)
     country: str = Field(max_length=NAME_MAX)
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Party(SQLModel, table=True):
@@ -172,6 +192,8 @@ class Party(SQLModel, table=True):
     abbreviation_fr: str | None = Field(default=None, max_length=32)
     country: str = Field(max_length=NAME_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Person(SQLModel, table=True):
@@ -183,6 +205,8 @@ class Person(SQLModel, table=True):
     name: str = Field(max_length=NAME_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
     party_id: int | None = Field(default=None, foreign_key="party.id")
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Source(SQLModel, table=True):
@@ -199,6 +223,8 @@ class Source(SQLModel, table=True):
     published: dt.date | None = None
     licence: str | None = Field(default=None, max_length=NAME_MAX)
     excerpt: str | None = Field(default=None, max_length=NAME_MAX)
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class Incident(SQLModel, table=True):
@@ -214,6 +240,8 @@ class Incident(SQLModel, table=True):
     summary: str = Field(max_length=TEXT_MAX)
     notes: str | None = Field(default=None, max_length=TEXT_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class IncidentSource(SQLModel, table=True):
@@ -293,3 +321,81 @@ class DatasetVersion(SQLModel, table=True):
     guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
     version: str = Field(max_length=64)
     loaded_at: dt.datetime
+
+
+class EntityKind(StrEnum):
+    """The kinds of top-level dataset entry that curation writes, one entry at a time."""
+
+    INCIDENT = "incident"
+    PERSON = "person"
+    PARTY = "party"
+    SOURCE = "source"
+    CHAMBER = "chamber"
+
+
+class AuditAction(StrEnum):
+    ADD = "add"
+    EDIT = "edit"
+    REMOVE = "remove"
+    RESTORE = "restore"
+    UNDO = "undo"
+    IMPORT = "import"
+    APPROVE = "approve"
+
+
+class SuggestionStatus(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+    STALE = "stale"  # the entry changed after the suggestion was made
+
+
+class GuildConfig(SQLModel, table=True):
+    """A guild's curation settings; without a row, Manage Server is the moderator right."""
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    moderator_role_id: int | None = Field(default=None, sa_column=_discord_id(nullable=True))
+    updated_by: int = Field(sa_column=_discord_id())
+    updated_at: dt.datetime
+
+
+class Suggestion(SQLModel, table=True):
+    """A change proposed by a member, waiting for a moderator; ``base`` is the state it was made on."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    author_id: int = Field(sa_column=_discord_id())
+    created_at: dt.datetime
+    kind: EntityKind = Field(sa_column=_vocabulary(EntityKind))
+    key: str = Field(max_length=SLUG_MAX)
+    action: AuditAction = Field(sa_column=_vocabulary(AuditAction))
+    summary: str = Field(max_length=LABEL_MAX)
+    base: dict[str, Any] | None = Field(default=None, sa_column=_json_state())
+    proposal: dict[str, Any] | None = Field(default=None, sa_column=_json_state())
+    status: SuggestionStatus = Field(
+        default=SuggestionStatus.PENDING, sa_column=_vocabulary(SuggestionStatus)
+    )
+    reviewer_id: int | None = Field(default=None, sa_column=_discord_id(nullable=True))
+    decided_at: dt.datetime | None = None
+    reason: str | None = Field(default=None, max_length=LABEL_MAX)
+    notified_at: dt.datetime | None = None
+
+
+class AuditEntry(SQLModel, table=True):
+    """One write to one entry in one guild, with the entry's state before and after it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    actor_id: int = Field(sa_column=_discord_id())
+    created_at: dt.datetime
+    action: AuditAction = Field(sa_column=_vocabulary(AuditAction))
+    kind: EntityKind = Field(sa_column=_vocabulary(EntityKind))
+    key: str = Field(max_length=SLUG_MAX)
+    summary: str = Field(max_length=LABEL_MAX)
+    before: dict[str, Any] | None = Field(default=None, sa_column=_json_state())
+    after: dict[str, Any] | None = Field(default=None, sa_column=_json_state())
+    undoes_id: int | None = Field(default=None, sa_column=Column(ForeignKey("auditentry.id"), nullable=True))
+    undone_by_id: int | None = Field(
+        default=None, sa_column=Column(ForeignKey("auditentry.id"), nullable=True)
+    )
+    suggestion_id: int | None = Field(default=None, foreign_key="suggestion.id")

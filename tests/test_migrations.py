@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0001"
+HEAD = "0002"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 
@@ -61,6 +61,9 @@ def test_models_define_the_expected_tables() -> None:
         "quote",
         "ruling",
         "datasetversion",
+        "guildconfig",
+        "auditentry",
+        "suggestion",
     }
 
 
