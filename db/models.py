@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import datetime as dt
 from enum import StrEnum
-
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint
