@@ -12,9 +12,10 @@ inside an incident (sources, participants, motions, quotes, rulings) is meaningf
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
@@ -195,6 +196,10 @@ class IncidentEntry(_Entry):
     rulings: list[RulingEntry] = Field(default_factory=list)
 
 
+Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry
+"""One top-level entry: the unit that curation adds, edits and removes."""
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a dataset, at a JSON path such as ``incidents[3].quotes[0].speaker``."""
@@ -253,6 +258,72 @@ def _duplicates(where: str, attribute: str | None, values: Sequence[str | None])
     return problems
 
 
+@dataclass(frozen=True)
+class References:
+    """The slugs an entry may refer to, by kind (keys for sources)."""
+
+    chambers: Collection[str]
+    parties: Collection[str]
+    people: Collection[str]
+    sources: Collection[str]
+
+
+def _unknown(what: str, value: str, known: Collection[str]) -> str:
+    """``unknown person 'jagmet-singh'``, with the closest known slugs when some are close."""
+    close = difflib.get_close_matches(value, list(known), n=3)
+    hint = f" (did you mean {' or '.join(repr(slug) for slug in close)}?)" if close else ""
+    return f"unknown {what} {value!r}{hint}"
+
+
+def entry_problems(entry: Entry, known: References, at: str = "") -> list[Problem]:
+    """Where ``entry``'s references do not resolve in ``known``, at JSON paths under ``at``.
+
+    Also checks what an incident cites: every citation is one of its own listed sources, once.
+    """
+    problems: list[Problem] = []
+
+    def path(suffix: str) -> str:
+        return f"{at}.{suffix}" if at else suffix
+
+    def check(where: str, value: str | None, slugs: Collection[str], what: str) -> None:
+        if value is not None and value not in slugs:
+            problems.append(Problem(path(where), _unknown(what, value, slugs)))
+
+    if isinstance(entry, PersonEntry):
+        check("party", entry.party, known.parties, "party")
+    if not isinstance(entry, IncidentEntry):
+        return problems
+    check("chamber", entry.chamber, known.chambers, "chamber")
+    for position, key in enumerate(entry.sources):
+        check(f"sources[{position}]", key, known.sources, "source")
+    problems.extend(_duplicates(path("sources"), None, entry.sources))
+    cited = set(entry.sources)
+
+    def cite(where: str, key: str) -> None:
+        if key not in known.sources:
+            problems.append(Problem(path(where), _unknown("source", key, known.sources)))
+        elif key not in cited:
+            problems.append(Problem(path(where), f"source {key!r} is not listed in the incident's sources"))
+
+    for n, participant in enumerate(entry.participants):
+        check(f"participants[{n}].person", participant.person, known.people, "person")
+        check(f"participants[{n}].party", participant.party, known.parties, "party")
+    for n, motion in enumerate(entry.motions):
+        check(f"motions[{n}].moved_by", motion.moved_by, known.people, "person")
+        cite(f"motions[{n}].source", motion.source)
+        for m, stand in enumerate(motion.positions):
+            check(f"motions[{n}].positions[{m}].person", stand.person, known.people, "person")
+            check(f"motions[{n}].positions[{m}].party", stand.party, known.parties, "party")
+            cite(f"motions[{n}].positions[{m}].source", stand.source)
+    for n, quote in enumerate(entry.quotes):
+        check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
+        cite(f"quotes[{n}].source", quote.source)
+    for n, ruling in enumerate(entry.rulings):
+        check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
+        cite(f"rulings[{n}].source", ruling.source)
+    return problems
+
+
 def _reference_problems(dataset: Dataset) -> list[Problem]:
     """Unique slugs and resolvable references, reported with file-order paths."""
     problems = [
@@ -263,47 +334,16 @@ def _reference_problems(dataset: Dataset) -> list[Problem]:
         *_duplicates("sources", "url", [entry.url for entry in dataset.sources]),
         *_duplicates("incidents", "slug", [entry.slug for entry in dataset.incidents]),
     ]
-    chambers = {entry.slug for entry in dataset.chambers}
-    parties = {entry.slug for entry in dataset.parties}
-    people = {entry.slug for entry in dataset.people}
-    sources = {entry.key for entry in dataset.sources}
-
-    def check(path: str, value: str | None, known: set[str], what: str) -> None:
-        if value is not None and value not in known:
-            problems.append(Problem(path, f"unknown {what} {value!r}"))
-
+    known = References(
+        chambers={entry.slug for entry in dataset.chambers},
+        parties={entry.slug for entry in dataset.parties},
+        people={entry.slug for entry in dataset.people},
+        sources={entry.key for entry in dataset.sources},
+    )
     for index, person in enumerate(dataset.people):
-        check(f"people[{index}].party", person.party, parties, "party")
+        problems.extend(entry_problems(person, known, f"people[{index}]"))
     for index, incident in enumerate(dataset.incidents):
-        at = f"incidents[{index}]"
-        check(f"{at}.chamber", incident.chamber, chambers, "chamber")
-        for position, key in enumerate(incident.sources):
-            check(f"{at}.sources[{position}]", key, sources, "source")
-        problems.extend(_duplicates(f"{at}.sources", None, incident.sources))
-        cited = set(incident.sources)
-
-        def cite(path: str, key: str, cited: set[str] = cited) -> None:
-            if key not in sources:
-                problems.append(Problem(path, f"unknown source {key!r}"))
-            elif key not in cited:
-                problems.append(Problem(path, f"source {key!r} is not listed in the incident's sources"))
-
-        for n, participant in enumerate(incident.participants):
-            check(f"{at}.participants[{n}].person", participant.person, people, "person")
-            check(f"{at}.participants[{n}].party", participant.party, parties, "party")
-        for n, motion in enumerate(incident.motions):
-            check(f"{at}.motions[{n}].moved_by", motion.moved_by, people, "person")
-            cite(f"{at}.motions[{n}].source", motion.source)
-            for m, stand in enumerate(motion.positions):
-                check(f"{at}.motions[{n}].positions[{m}].person", stand.person, people, "person")
-                check(f"{at}.motions[{n}].positions[{m}].party", stand.party, parties, "party")
-                cite(f"{at}.motions[{n}].positions[{m}].source", stand.source)
-        for n, quote in enumerate(incident.quotes):
-            check(f"{at}.quotes[{n}].speaker", quote.speaker, people, "person")
-            cite(f"{at}.quotes[{n}].source", quote.source)
-        for n, ruling in enumerate(incident.rulings):
-            check(f"{at}.rulings[{n}].ruled_by", ruling.ruled_by, people, "person")
-            cite(f"{at}.rulings[{n}].source", ruling.source)
+        problems.extend(entry_problems(incident, known, f"incidents[{index}]"))
     return problems
 
 
@@ -389,33 +429,35 @@ class LoadReport:
         return "; ".join(f"{kind}: {counts}" for kind, counts in self.kinds.items())
 
 
+EntryRow = Chamber | Party | Person | Source | Incident
 _Row = TypeVar("_Row", Chamber, Party, Person, Source, Incident)
 
 
-def _scope(session: Session, table: type[_Row], guild_id: int) -> list[_Row]:
-    return list(session.exec(select(table).where(col(table.guild_id) == guild_id).order_by(col(table.id))))
+def slug_of(row: EntryRow) -> str:
+    """The slug a row is referred to by (a source's ``key``)."""
+    return row.key if isinstance(row, Source) else row.slug
 
 
-def _upsert(
-    session: Session,
-    table: type[_Row],
-    row: _Row | None,
-    identity: dict[str, Any],
-    values: dict[str, Any],
-    counts: KindCounts,
-) -> _Row:
-    """Add a row made of ``identity`` and ``values`` when there is none, else update what differs."""
-    if row is None:
-        row = table(**identity, **values)
-        session.add(row)
-        counts.added += 1
-    elif all(getattr(row, name) == value for name, value in values.items()):
-        counts.unchanged += 1
-    else:
-        for name, value in values.items():
-            setattr(row, name, value)
-        counts.changed += 1
-    return row
+def _slug_column(table: type[EntryRow]) -> Any:
+    return col(Source.key) if table is Source else col(table.slug)  # type: ignore[union-attr]
+
+
+def _scope(session: Session, table: type[_Row], guild_id: int, *, removed: bool = True) -> list[_Row]:
+    """The scope's rows of ``table`` in id order; ``removed=False`` leaves out removed rows."""
+    statement = select(table).where(col(table.guild_id) == guild_id)
+    if not removed:
+        statement = statement.where(col(table.removed_at).is_(None))
+    return list(session.exec(statement.order_by(col(table.id))))
+
+
+def own_row(
+    session: Session, table: type[_Row], slug: str, *, guild_id: int, lock: bool = False
+) -> _Row | None:
+    """The scope's own row of ``table`` with ``slug`` (removed or not); ``lock`` selects it FOR UPDATE."""
+    statement = select(table).where(col(table.guild_id) == guild_id, _slug_column(table) == slug)
+    if lock:
+        statement = statement.with_for_update()
+    return session.exec(statement).first()
 
 
 def _id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
@@ -424,20 +466,135 @@ def _id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
     return row.id
 
 
-@dataclass(frozen=True)
-class _Ids:
-    """Row ids by slug (by key for sources) in the scope being loaded."""
+class GuildView:
+    """What slugs mean in one guild: its own rows first, else the shared ones.
 
-    chambers: dict[str, int]
-    parties: dict[str, int]
-    people: dict[str, int]
-    sources: dict[str, int]
+    A removed row is absent, and a guild's removed row (a tombstone) hides the shared row with its
+    slug. For the shared scope this is simply the shared rows that are not removed.
+    """
+
+    def __init__(self, session: Session, guild_id: int) -> None:
+        self._session = session
+        self.guild_id = guild_id
+        self._ids: dict[type[EntryRow], dict[str, int]] = {}
+
+    def ids(self, table: type[EntryRow]) -> dict[str, int]:
+        """Row ids by slug, for every slug of ``table`` the guild sees."""
+        if table not in self._ids:
+            statement = (
+                select(_slug_column(table), col(table.id), col(table.removed_at))
+                .where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
+                .order_by(col(table.guild_id))  # shared first, so the guild's own rows win
+            )
+            ids: dict[str, int | None] = {}
+            for slug, row_id, removed_at in self._session.exec(statement):
+                ids[slug] = row_id if removed_at is None else None
+            self._ids[table] = {slug: row_id for slug, row_id in ids.items() if row_id is not None}
+        return self._ids[table]
+
+    def register(self, row: EntryRow) -> None:
+        """Make ``row`` (just written in this guild's scope) what its slug means from now on."""
+        self.ids(type(row))[slug_of(row)] = _id(row)
+
+    def references(self) -> References:
+        return References(
+            chambers=self.ids(Chamber).keys(),
+            parties=self.ids(Party).keys(),
+            people=self.ids(Person).keys(),
+            sources=self.ids(Source).keys(),
+        )
 
     def party(self, slug: str | None) -> int | None:
-        return None if slug is None else self.parties[slug]
+        return None if slug is None else self.ids(Party)[slug]
 
     def person(self, slug: str | None) -> int | None:
-        return None if slug is None else self.people[slug]
+        return None if slug is None else self.ids(Person)[slug]
+
+    def source(self, key: str) -> int:
+        return self.ids(Source)[key]
+
+    def chamber(self, slug: str) -> int:
+        return self.ids(Chamber)[slug]
+
+
+class ScopeWriter:
+    """Writes entries into one guild's scope, upserting by slug; references resolve in the guild's view.
+
+    ``load_dataset`` writes a whole file with it and curation one entry at a time. Never commits.
+    """
+
+    def __init__(self, session: Session, guild_id: int) -> None:
+        self.session = session
+        self.guild_id = guild_id
+        self.view = GuildView(session, guild_id)
+        self._refs = _Refs(session)
+        self._own: dict[type[EntryRow], dict[str, Any]] = {}
+
+    def write(self, entry: Entry, counts: KindCounts | None = None) -> EntryRow:
+        """Add ``entry`` as a row of the scope, or update the scope's row with its slug."""
+        counts = KindCounts() if counts is None else counts
+        row: EntryRow
+        if isinstance(entry, IncidentEntry):
+            row = self._incident(entry, counts)
+        elif isinstance(entry, PersonEntry):
+            values = {"name": entry.name, "aliases": entry.aliases, "party_id": self.view.party(entry.party)}
+            row = self._upsert(Person, entry.slug, values, counts)
+        elif isinstance(entry, SourceEntry):
+            row = self._upsert(Source, entry.key, entry.model_dump(exclude={"key"}), counts)
+        elif isinstance(entry, PartyEntry):
+            row = self._upsert(Party, entry.slug, entry.model_dump(exclude={"slug"}), counts)
+        else:
+            row = self._upsert(Chamber, entry.slug, entry.model_dump(exclude={"slug"}), counts)
+        self.view.register(row)
+        return row
+
+    def _rows(self, table: type[_Row]) -> dict[str, _Row]:
+        if table not in self._own:
+            self._own[table] = {slug_of(row): row for row in _scope(self.session, table, self.guild_id)}
+        rows: dict[str, _Row] = self._own[table]
+        return rows
+
+    def _upsert(self, table: type[_Row], slug: str, values: dict[str, Any], counts: KindCounts) -> _Row:
+        """Add a row made of ``slug`` and ``values`` when there is none, else update what differs."""
+        rows = self._rows(table)
+        row = rows.get(slug)
+        if row is None:
+            identity: dict[str, Any] = {"guild_id": self.guild_id, "key" if table is Source else "slug": slug}
+            row = rows[slug] = table(**identity, **values)
+            self.session.add(row)
+            self.session.flush()
+            counts.added += 1
+        elif all(getattr(row, name) == value for name, value in values.items()):
+            counts.unchanged += 1
+        else:
+            for name, value in values.items():
+                setattr(row, name, value)
+            counts.changed += 1
+        return row
+
+    def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
+        values = {
+            **entry.model_dump(include={"title", "date", "kind", "summary", "notes", "aliases"}),
+            "chamber_id": self.view.chamber(entry.chamber),
+        }
+        rows = self._rows(Incident)
+        incident = rows.get(entry.slug)
+        if incident is None:
+            incident = rows[entry.slug] = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
+            self.session.add(incident)
+            self.session.flush()
+            counts.added += 1
+        elif _stored_entry(self.session, incident, self._refs) == entry:
+            counts.unchanged += 1
+            return incident
+        else:
+            for name, value in values.items():
+                setattr(incident, name, value)
+            _delete_children(self.session, _id(incident))
+            counts.changed += 1
+        _add_children(self.session, _id(incident), entry, self.view)
+        self.session.flush()
+        return incident
 
 
 def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_GUILD) -> LoadReport:
@@ -445,74 +602,21 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
 
     An incident whose stored form differs from the file gets its columns updated and its child rows
     (source links, participants, motions with positions, quotes, rulings) replaced. Rows of the scope
-    that the file does not mention are left alone.
+    that the file does not mention are left alone. A guild's file may refer to shared entries it does
+    not include: references resolve to the guild's own entry first, then the shared one.
     """
     report = LoadReport()
-
-    chambers = {row.slug: row for row in _scope(session, Chamber, guild_id)}
-    for chamber in dataset.chambers:
-        identity = {"guild_id": guild_id, "slug": chamber.slug}
-        values = chamber.model_dump(exclude={"slug"})
-        chambers[chamber.slug] = _upsert(
-            session, Chamber, chambers.get(chamber.slug), identity, values, report.chambers
-        )
-
-    parties = {row.slug: row for row in _scope(session, Party, guild_id)}
-    for party in dataset.parties:
-        identity = {"guild_id": guild_id, "slug": party.slug}
-        values = party.model_dump(exclude={"slug"})
-        parties[party.slug] = _upsert(
-            session, Party, parties.get(party.slug), identity, values, report.parties
-        )
-    session.flush()
-
-    people = {row.slug: row for row in _scope(session, Person, guild_id)}
-    for person in dataset.people:
-        identity = {"guild_id": guild_id, "slug": person.slug}
-        party_id = None if person.party is None else _id(parties[person.party])
-        values = {"name": person.name, "aliases": person.aliases, "party_id": party_id}
-        people[person.slug] = _upsert(
-            session, Person, people.get(person.slug), identity, values, report.people
-        )
-
-    sources = {row.key: row for row in _scope(session, Source, guild_id)}
-    for source in dataset.sources:
-        identity = {"guild_id": guild_id, "key": source.key}
-        values = source.model_dump(exclude={"key"})
-        sources[source.key] = _upsert(
-            session, Source, sources.get(source.key), identity, values, report.sources
-        )
-    session.flush()
-
-    ids = _Ids(
-        chambers={slug: _id(row) for slug, row in chambers.items()},
-        parties={slug: _id(row) for slug, row in parties.items()},
-        people={slug: _id(row) for slug, row in people.items()},
-        sources={key: _id(row) for key, row in sources.items()},
-    )
-    existing = {row.slug: row for row in _scope(session, Incident, guild_id)}
-    refs = _Refs(session)
-    for entry in dataset.incidents:
-        values = {
-            **entry.model_dump(include={"title", "date", "kind", "summary", "notes", "aliases"}),
-            "chamber_id": ids.chambers[entry.chamber],
-        }
-        incident = existing.get(entry.slug)
-        if incident is None:
-            incident = Incident(guild_id=guild_id, slug=entry.slug, **values)
-            session.add(incident)
-            session.flush()
-            report.incidents.added += 1
-        elif _stored_entry(session, incident, refs) == entry:
-            report.incidents.unchanged += 1
-            continue
-        else:
-            for name, value in values.items():
-                setattr(incident, name, value)
-            _delete_children(session, _id(incident))
-            report.incidents.changed += 1
-        _add_children(session, _id(incident), entry, ids)
-    session.flush()
+    writer = ScopeWriter(session, guild_id)
+    entries: list[tuple[Sequence[Entry], KindCounts]] = [
+        (dataset.chambers, report.chambers),
+        (dataset.parties, report.parties),
+        (dataset.people, report.people),
+        (dataset.sources, report.sources),
+        (dataset.incidents, report.incidents),
+    ]
+    for kind, counts in entries:
+        for entry in kind:
+            writer.write(entry, counts)
     return report
 
 
@@ -526,15 +630,15 @@ def _delete_children(session: Session, incident_id: int) -> None:
     session.exec(delete(IncidentSource).where(col(IncidentSource.incident_id) == incident_id))
 
 
-def _add_children(session: Session, incident_id: int, entry: IncidentEntry, ids: _Ids) -> None:
+def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view: GuildView) -> None:
     for rank, key in enumerate(entry.sources):
-        session.add(IncidentSource(incident_id=incident_id, source_id=ids.sources[key], rank=rank))
+        session.add(IncidentSource(incident_id=incident_id, source_id=view.source(key), rank=rank))
     for rank, participant in enumerate(entry.participants):
         session.add(
             Participant(
                 incident_id=incident_id,
-                person_id=ids.people[participant.person],
-                party_id=ids.party(participant.party),
+                person_id=view.ids(Person)[participant.person],
+                party_id=view.party(participant.party),
                 role=participant.role,
                 party_label=participant.party_label,
                 rank=rank,
@@ -544,12 +648,12 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, ids:
         row = MotionRow(
             incident_id=incident_id,
             text=motion.text,
-            moved_by_id=ids.person(motion.moved_by),
+            moved_by_id=view.person(motion.moved_by),
             moved_by_label=motion.moved_by_label,
             procedure=motion.procedure,
             result=motion.result,
             result_detail=motion.result_detail,
-            source_id=ids.sources[motion.source],
+            source_id=view.source(motion.source),
         )
         session.add(row)
         session.flush()  # positions need the motion's id, and motions are exported in id order
@@ -557,26 +661,26 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, ids:
             session.add(
                 Position(
                     motion_id=_id(row),
-                    person_id=ids.person(position.person),
-                    party_id=ids.party(position.party),
+                    person_id=view.person(position.person),
+                    party_id=view.party(position.party),
                     label=position.label,
                     stance=position.stance,
                     attribution=position.attribution,
                     detail=position.detail,
-                    source_id=ids.sources[position.source],
+                    source_id=view.source(position.source),
                 )
             )
     for rank, quote in enumerate(entry.quotes):
         session.add(
             Quote(
                 incident_id=incident_id,
-                person_id=ids.person(quote.speaker),
+                person_id=view.person(quote.speaker),
                 speaker_label=quote.speaker_label,
                 text=quote.text,
                 said_to=quote.said_to,
                 context=quote.context,
                 delivery=quote.delivery,
-                source_id=ids.sources[quote.source],
+                source_id=view.source(quote.source),
                 rank=rank,
             )
         )
@@ -584,12 +688,12 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, ids:
         session.add(
             Ruling(
                 incident_id=incident_id,
-                ruled_by_id=ids.person(ruling.ruled_by),
+                ruled_by_id=view.person(ruling.ruled_by),
                 ruled_by_label=ruling.ruled_by_label,
                 role=ruling.role,
                 outcome=ruling.outcome,
                 summary=ruling.summary,
-                source_id=ids.sources[ruling.source],
+                source_id=view.source(ruling.source),
                 rank=rank,
             )
         )
@@ -727,34 +831,51 @@ def _stored_entry(session: Session, incident: Incident, refs: _Refs) -> Incident
         return None
 
 
+def stored_entry(session: Session, row: EntryRow) -> Entry:
+    """The file form of one stored row (an incident with its children)."""
+    return _entry(session, row, _Refs(session))
+
+
+def _entry(session: Session, row: EntryRow, refs: _Refs) -> Entry:
+    if isinstance(row, Incident):
+        return _incident_entry(session, row, refs)
+    if isinstance(row, Person):
+        return PersonEntry(
+            slug=row.slug, name=row.name, aliases=list(row.aliases), party=refs.party(row.party_id)
+        )
+    if isinstance(row, Source):
+        return SourceEntry.model_validate(row, from_attributes=True)
+    if isinstance(row, Party):
+        return PartyEntry.model_validate(row, from_attributes=True)
+    return ChamberEntry.model_validate(row, from_attributes=True)
+
+
 def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset:
-    """The scope's rows as a self-contained dataset.
+    """The scope's rows, removed ones left out, as a self-contained dataset.
 
     Entries of other scopes that the scope's rows refer to (a guild's incident citing a shared person,
-    say) are included so the file validates on its own. ``dataset_version`` is the scope's recorded
-    ``DatasetVersion``, or ``UNVERSIONED``.
+    say) are included so the file validates on its own; the scope's own entry wins over another with
+    its slug. ``dataset_version`` is the scope's recorded ``DatasetVersion``, or ``UNVERSIONED``.
     """
     refs = _Refs(session)
-    incidents = [_incident_entry(session, row, refs) for row in _scope(session, Incident, guild_id)]
+    incidents = [_entry(session, row, refs) for row in _scope(session, Incident, guild_id, removed=False)]
 
-    people = {_id(row): row for row in _scope(session, Person, guild_id)} | refs.people
-    person_entries = [
-        PersonEntry(slug=row.slug, name=row.name, aliases=list(row.aliases), party=refs.party(row.party_id))
-        for row in people.values()
-    ]
-    chambers = {_id(row): row for row in _scope(session, Chamber, guild_id)} | refs.chambers
-    parties = {_id(row): row for row in _scope(session, Party, guild_id)} | refs.parties
-    sources = {_id(row): row for row in _scope(session, Source, guild_id)} | refs.sources
+    def entries(table: type[_Row], referred: dict[int, _Row]) -> list[Entry]:
+        rows = {slug_of(row): row for row in referred.values()}
+        rows |= {slug_of(row): row for row in _scope(session, table, guild_id, removed=False)}
+        return [_entry(session, row, refs) for row in rows.values()]
+
+    people = entries(Person, refs.people)  # before parties: a person may refer to one more
     recorded = session.get(DatasetVersion, guild_id)
     return parse_dataset(
         {
             "format": FORMAT,
             "version": FORMAT_VERSION,
             "dataset_version": UNVERSIONED if recorded is None else recorded.version,
-            "chambers": [ChamberEntry.model_validate(row, from_attributes=True) for row in chambers.values()],
-            "parties": [PartyEntry.model_validate(row, from_attributes=True) for row in parties.values()],
-            "people": person_entries,
-            "sources": [SourceEntry.model_validate(row, from_attributes=True) for row in sources.values()],
+            "chambers": entries(Chamber, refs.chambers),
+            "parties": entries(Party, refs.parties),
+            "people": people,
+            "sources": entries(Source, refs.sources),
             "incidents": incidents,
         }
     )
