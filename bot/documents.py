@@ -3,6 +3,11 @@
 One SELECT per table, whatever the number of rows: rows are grouped in Python by incident. Field
 weights say how much a match in each text counts; names and titles are 1.0, the people and parties
 of an incident a little less, descriptive text (summaries, roles) least.
+
+Removed rows are not searchable. A guild's removed incident, person or party becomes a tombstone
+document (``Document.removed``) that hides the shared entry with its slug in that guild. Every
+document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuilds one entry's
+documents after a write, so the index is updated without a rebuild.
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from typing import Any, TypeVar
 from sqlmodel import Session, col, select
 
 from bot import limits
-from bot.search import LABEL_MAX, Document, Field, Kind
+from bot.search import LABEL_MAX, SHARED_GUILD, Document, Field, Kind
 from db.models import (
     Chamber,
+    EntityKind,
     Incident,
     Motion,
     Participant,
@@ -27,7 +33,7 @@ from db.models import (
     Ruling,
 )
 
-__all__ = ["incident_documents", "load_documents"]
+__all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents"]
 
 # Field weights (tuned with bench/search_bench.py together with bot.search's constants).
 W_NAME = 1.0  # titles, names, quote and motion text
@@ -37,6 +43,31 @@ W_CONTEXT = 0.6  # year, chamber, country, kind and outcome words, roles
 W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident, incident titles
 
 _Child = TypeVar("_Child", Quote, Ruling, Motion, Participant)
+
+
+_SEARCHABLE: dict[EntityKind, Kind] = {
+    EntityKind.INCIDENT: Kind.INCIDENT,
+    EntityKind.PERSON: Kind.PERSON,
+    EntityKind.PARTY: Kind.PARTY,
+}
+
+
+def entry_of(doc: Document) -> tuple[EntityKind, str]:
+    """The curated entry a document belongs to: an incident holds its quotes, rulings and motions."""
+    if doc.incident is not None:
+        return (EntityKind.INCIDENT, doc.incident)
+    return (EntityKind(doc.kind.value), doc.key)
+
+
+def entry_documents(session: Session, *, guild_id: int, kind: EntityKind, key: str) -> list[Document]:
+    """The documents one entry of ``guild_id``'s own scope gives (a tombstone when it is removed).
+
+    Empty when the guild has no row of its own for the entry, or the entry kind is not searchable
+    (sources, chambers).
+    """
+    if kind not in _SEARCHABLE:
+        return []
+    return [doc for doc in load_documents(session, guild_id=guild_id) if entry_of(doc) == (kind, key)]
 
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
@@ -50,11 +81,21 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
     quotes = _children(session, Quote, guild_id)
     rulings = _children(session, Ruling, guild_id)
     motions = _children(session, Motion, guild_id)
-    return incident_documents(
+    tombstones = [
+        _tombstone(_SEARCHABLE[kind], row.slug, row.guild_id)
+        for kind, table in (
+            (EntityKind.INCIDENT, Incident),
+            (EntityKind.PERSON, Person),
+            (EntityKind.PARTY, Party),
+        )
+        for row in _scoped(session, table, guild_id, removed=True)
+        if row.guild_id != SHARED_GUILD
+    ]
+    return tombstones + incident_documents(
         incidents=incidents,
         chambers=chambers,
-        parties=parties,
-        people=people,
+        parties={i: p for i, p in parties.items() if p.removed_at is None},
+        people={i: p for i, p in people.items() if p.removed_at is None},
         participants=participants,
         quotes=quotes,
         rulings=rulings,
@@ -63,8 +104,14 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
     )
 
 
-def _scoped(session: Session, table: Any, guild_id: int | None) -> list[Any]:
-    statement = select(table)
+def _tombstone(kind: Kind, slug: str, guild_id: int) -> Document:
+    return Document(kind=kind, key=slug, label=slug, guild_id=guild_id, removed=True)
+
+
+def _scoped(session: Session, table: Any, guild_id: int | None, *, removed: bool = False) -> list[Any]:
+    """The scope's rows that are live (``removed=False``) or removed (``removed=True``)."""
+    removed_at = col(table.removed_at)
+    statement = select(table).where(removed_at.is_not(None) if removed else removed_at.is_(None))
     if guild_id is not None:
         statement = statement.where(col(table.guild_id) == guild_id)
     return list(session.exec(statement).all())
@@ -79,11 +126,14 @@ def _referable(session: Session, table: Any, guild_id: int | None) -> list[Any]:
 
 
 def _children(session: Session, table: type[_Child], guild_id: int | None) -> list[_Child]:
-    statement = select(table)
+    """Child rows of the scope's live incidents."""
+    statement = (
+        select(table)
+        .join(Incident, col(Incident.id) == col(table.incident_id))
+        .where(col(Incident.removed_at).is_(None))
+    )
     if guild_id is not None:
-        statement = statement.join(Incident, col(Incident.id) == col(table.incident_id)).where(
-            col(Incident.guild_id) == guild_id
-        )
+        statement = statement.where(col(Incident.guild_id) == guild_id)
     return list(session.exec(statement).all())
 
 
@@ -112,7 +162,9 @@ def incident_documents(
     for incident in incidents:
         cast = by_incident.get(incident.id, [])
         for participant in cast:
-            person_incidents[participant.person_id].append((incident, participant))
+            person = people.get(participant.person_id)
+            if person is not None and person.guild_id == incident.guild_id:  # no guild's rows in shared docs
+                person_incidents[participant.person_id].append((incident, participant))
         docs.append(
             _incident_document(
                 incident,

@@ -1,7 +1,8 @@
 """Read-side queries: database rows in, plain frozen answer objects out.
 
 Every function takes a session keyword-only, reads, and never commits. A guild sees the shared
-dataset plus its own entries; its own entry shadows a shared one with the same slug.
+dataset plus its own entries; its own entry shadows a shared one with the same slug, and a removed
+entry is absent (a guild's removed copy of a shared entry hides it in that guild).
 """
 
 from __future__ import annotations
@@ -146,14 +147,32 @@ def _scopes(guild_id: int | None) -> set[int]:
     return {SHARED_GUILD, SHARED_GUILD if guild_id is None else guild_id}
 
 
-def _visible(session: Session, model: type[_Scoped], slug: str, guild_id: int | None) -> _Scoped | None:
-    """The row with ``slug`` that ``guild_id`` sees: its own first, else the shared one."""
+def _visible_rows(
+    session: Session, model: type[_Scoped], slugs: Iterable[str], guild_id: int | None
+) -> dict[str, _Scoped]:
+    """The rows ``guild_id`` sees for ``slugs``: its own first, else the shared one.
+
+    A removed row is absent, so a guild's removed row (a tombstone) also hides the shared row.
+    """
     statement = (
         select(model)
-        .where(model.slug == slug, col(model.guild_id).in_(_scopes(guild_id)))
-        .order_by(col(model.guild_id).desc())
+        .where(col(model.slug).in_(set(slugs)), col(model.guild_id).in_(_scopes(guild_id)))
+        .order_by(col(model.guild_id))
     )
-    return session.exec(statement).first()
+    rows = {row.slug: row for row in session.exec(statement)}  # a guild's own row comes last and wins
+    return {slug: row for slug, row in rows.items() if row.removed_at is None}
+
+
+def _visible(session: Session, model: type[_Scoped], slug: str, guild_id: int | None) -> _Scoped | None:
+    """The row with ``slug`` that ``guild_id`` sees, if any."""
+    return _visible_rows(session, model, [slug], guild_id).get(slug)
+
+
+def _seen_incidents(session: Session, incident_ids: Iterable[int], guild_id: int | None) -> set[int]:
+    """Which of these incidents ``guild_id`` sees (not another guild's, not shadowed, not removed)."""
+    incidents = _by_id(session, Incident, incident_ids).values()
+    visible = _visible_rows(session, Incident, {row.slug for row in incidents}, guild_id)
+    return {row.id for row in visible.values() if row.id is not None}
 
 
 def _by_id(session: Session, model: type[Any], ids: Iterable[int | None]) -> dict[int, Any]:
@@ -314,14 +333,11 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
 
 
 def quote_view(session: Session, *, quote_id: int, guild_id: int | None) -> QuoteView | None:
-    """The quote, if its incident is visible to ``guild_id``."""
-    statement = (
-        select(Quote)
-        .join(Incident, col(Incident.id) == Quote.incident_id)
-        .where(Quote.id == quote_id, col(Incident.guild_id).in_(_scopes(guild_id)))
-    )
-    quote = session.exec(statement).first()
-    return _quote_views(session, [quote])[0] if quote else None
+    """The quote, if its incident is one ``guild_id`` sees."""
+    quote = session.get(Quote, quote_id)
+    if quote is None or quote.incident_id not in _seen_incidents(session, [quote.incident_id], guild_id):
+        return None
+    return _quote_views(session, [quote])[0]
 
 
 def person_detail(session: Session, *, slug: str, guild_id: int | None) -> PersonDetail | None:
@@ -329,17 +345,20 @@ def person_detail(session: Session, *, slug: str, guild_id: int | None) -> Perso
     if person is None:
         return None
     roles = session.exec(select(Participant).where(Participant.person_id == person.id)).all()
-    incidents = _by_id(session, Incident, (p.incident_id for p in roles))
+    quotes = session.exec(select(Quote).where(Quote.person_id == person.id).order_by(col(Quote.id))).all()
+    seen = _seen_incidents(
+        session, {p.incident_id for p in roles} | {q.incident_id for q in quotes}, guild_id
+    )
+    incidents = _by_id(session, Incident, seen)
     appearances = sorted(
-        (Appearance(_incident_ref(incidents[p.incident_id]), p.role) for p in roles),
+        (Appearance(_incident_ref(incidents[p.incident_id]), p.role) for p in roles if p.incident_id in seen),
         key=lambda a: a.incident.date,
     )
-    quotes = session.exec(select(Quote).where(Quote.person_id == person.id).order_by(col(Quote.id))).all()
     return PersonDetail(
         slug=person.slug,
         name=person.name,
         aliases=tuple(person.aliases),
         party=_party_name(session.get(Party, person.party_id) if person.party_id else None),
         appearances=tuple(appearances),
-        quotes=_quote_views(session, quotes),
+        quotes=_quote_views(session, [q for q in quotes if q.incident_id in seen]),
     )

@@ -144,6 +144,9 @@ class Document:
     ``key`` is unique per (kind, guild): the slug for incidents, people and parties, ``"quote:<id>"``
     and the like for child rows. ``exact`` names win outright when the folded query equals one of
     them, and are searchable like a weight-1 field. ``date`` orders the empty-query default.
+
+    A ``removed`` document is a tombstone: a guild removed the entry, so the document is never found
+    but still shadows the shared document with its (kind, key) in that guild.
     """
 
     kind: Kind
@@ -154,6 +157,7 @@ class Document:
     exact: tuple[str, ...] = ()
     fields: tuple[Field, ...] = ()
     date: dt.date | None = None
+    removed: bool = False
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -256,9 +260,11 @@ def _prepare(slot: int, doc: Document) -> _Entry:
 class SearchIndex:
     """Documents from every guild, searchable with guild visibility and shadowing.
 
-    A query in guild G sees shared documents (guild 0) and G's own; a G document shadows a shared
-    one with the same (kind, key). ``guild_id=None`` sees shared documents only. Updates are
-    incremental: ``upsert`` and ``remove`` touch only the document's own tokens and names.
+    A query in guild G sees shared documents (guild 0) and G's own; a G document (a tombstone too)
+    shadows a shared one with the same (kind, key), and a G incident document shadows every shared
+    document of that incident (its quotes, rulings and motions). ``guild_id=None`` sees shared
+    documents only. Updates are incremental: ``upsert`` and ``remove`` touch only the document's own
+    tokens and names.
     """
 
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
@@ -270,6 +276,7 @@ class SearchIndex:
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[Kind, str]]] = {}  # guild -> its own (kind, key)s
+        self._tombstones: dict[_Ident, Document] = {}
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
         self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
@@ -292,17 +299,25 @@ class SearchIndex:
     def documents(self) -> list[Document]:
         return [entry.doc for entry in self._entries.values()]
 
+    def guild_documents(self, guild_id: int) -> list[Document]:
+        """A guild's own documents, tombstones included."""
+        idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
+        return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
         ident = doc.ident
-        if ident in self._entries:
-            self._unlink(ident)
+        self._forget(ident)
+        if doc.guild_id != SHARED_GUILD:
+            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+        if doc.removed:
+            self._tombstones[ident] = doc
+            self._default_cache.clear()
+            return
         entry = _prepare(self._next_slot, doc)
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
-        if doc.guild_id != SHARED_GUILD:
-            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
@@ -319,22 +334,27 @@ class SearchIndex:
         self._default_cache.clear()
 
     def remove(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> bool:
-        """Forget a document (effective at once); returns whether it was there."""
-        ident = (Kind(kind), key, guild_id)
-        if ident not in self._entries:
-            return False
-        self._unlink(ident)
-        return True
+        """Forget a document or tombstone (effective at once); returns whether it was there."""
+        return self._forget((Kind(kind), key, guild_id))
 
-    def _unlink(self, ident: _Ident) -> None:
-        entry = self._entries.pop(ident)
-        del self._slots[entry.slot]
+    def _forget(self, ident: _Ident) -> bool:
+        if ident in self._entries:
+            self._unlink(ident)
+        elif self._tombstones.pop(ident, None) is None:
+            return False
         kind, key, guild_id = ident
         if guild_id != SHARED_GUILD:
             own = self._guild_keys[guild_id]
             own.discard((kind, key))
             if not own:
                 del self._guild_keys[guild_id]
+        self._default_cache.clear()
+        return True
+
+    def _unlink(self, ident: _Ident) -> None:
+        entry = self._entries.pop(ident)
+        del self._slots[entry.slot]
+        kind, _, guild_id = ident
         for name in entry.exact:
             owners = self._exact[name]
             owners.discard(ident)
@@ -353,7 +373,6 @@ class SearchIndex:
                 del self._df[token]
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._vocabulary_changed()
-        self._default_cache.clear()
 
     def _vocabulary_changed(self) -> None:
         self._truncated.clear()
@@ -367,11 +386,16 @@ class SearchIndex:
         return [(kind, guild) for kind in wanted for guild in guilds]
 
     def _shadowed(self, entry: _Entry, guild_id: int | None) -> bool:
-        """Whether a guild's own document with the same (kind, key) hides this shared one."""
-        if guild_id is None or guild_id == SHARED_GUILD or entry.doc.guild_id != SHARED_GUILD:
+        """Whether a guild's own document hides this shared one: same (kind, key), or its incident."""
+        doc = entry.doc
+        if guild_id is None or guild_id == SHARED_GUILD or doc.guild_id != SHARED_GUILD:
             return False
         own = self._guild_keys.get(guild_id)
-        return own is not None and (entry.doc.kind, entry.doc.key) in own
+        if own is None:
+            return False
+        return (doc.kind, doc.key) in own or (
+            doc.incident is not None and (Kind.INCIDENT, doc.incident) in own
+        )
 
     def _visible(self, entry: _Entry, kinds: frozenset[Kind] | None, guild_id: int | None) -> bool:
         doc = entry.doc
