@@ -17,3 +17,11 @@ class NotFound(ParlbotError):
 
 class InvalidInput(ParlbotError):
     """The request could not be understood as given."""
+
+
+class Conflict(ParlbotError):
+    """The entry changed since the state a change was based on; nothing was written."""
+
+
+class Forbidden(ParlbotError):
+    """The person or guild may not make this change."""

@@ -2,25 +2,32 @@
 
 Methods that touch the database are synchronous and meant for ``asyncio.to_thread``; ``complete``
 reads only the in-memory index, so autocomplete can call it directly on the event loop.
+
+Curation methods (``apply``, ``remove``, ``restore``, ``undo``, ``approve``, ...) run one
+``bot.curation`` use case in one transaction and commit once; those that change an entry then update
+the search index for exactly that entry, so the next question in that guild sees the change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from sqlmodel import Session
 
-from bot import render
-from bot.documents import load_documents
-from bot.errors import NotFound
+from bot import curation, render
+from bot.curation import Actor, Change
+from bot.documents import entry_documents, entry_of, load_documents
+from bot.errors import Conflict, NotFound
 from bot.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.render import Choice, Reply
 from bot.search import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from db.models import AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
 
 SEARCH_RESULTS = 40
+_Result = TypeVar("_Result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +172,113 @@ class Library:
         if person is None:
             raise NotFound(f"The person `{slug}` is no longer in the database.")
         return render.person_reply(person)
+
+    # Curation (bot.curation has the rules; these add the transaction and the index update)
+
+    def apply(
+        self,
+        *,
+        actor: Actor,
+        kind: EntityKind,
+        key: str,
+        change: Change,
+        summary: str,
+        action: AuditAction = AuditAction.EDIT,
+        expected_revision: int | None = None,
+    ) -> AuditEntry:
+        """Add or change one entry in the actor's guild (see ``curation.apply``)."""
+        return self._write(
+            lambda session: curation.apply(
+                session,
+                actor=actor,
+                kind=kind,
+                key=key,
+                change=change,
+                summary=summary,
+                action=action,
+                expected_revision=expected_revision,
+            )
+        )
+
+    def remove(
+        self, *, actor: Actor, kind: EntityKind, key: str, expected_revision: int | None = None
+    ) -> AuditEntry:
+        return self._write(
+            lambda session: curation.remove(
+                session, actor=actor, kind=kind, key=key, expected_revision=expected_revision
+            )
+        )
+
+    def restore(self, *, actor: Actor, kind: EntityKind, key: str) -> AuditEntry:
+        return self._write(lambda session: curation.restore(session, actor=actor, kind=kind, key=key))
+
+    def undo(self, *, actor: Actor, audit_id: int | None = None) -> AuditEntry:
+        """Undo the actor's latest change in the guild, or the change ``audit_id``."""
+        return self._write(lambda session: curation.undo(session, actor=actor, audit_id=audit_id))
+
+    def approve(self, *, actor: Actor, suggestion_id: int) -> AuditEntry:
+        """Apply a suggestion; one whose entry changed since is marked stale and raises ``Conflict``."""
+        try:
+            return self._write(
+                lambda session: curation.approve(session, actor=actor, suggestion_id=suggestion_id)
+            )
+        except Conflict:
+            self.run(lambda session: curation.mark_stale(session, actor=actor, suggestion_id=suggestion_id))
+            raise
+
+    def suggest(
+        self,
+        *,
+        actor: Actor,
+        kind: EntityKind,
+        key: str,
+        change: Change,
+        summary: str,
+        action: AuditAction = AuditAction.EDIT,
+    ) -> Suggestion:
+        return self.run(
+            lambda session: curation.suggest(
+                session, actor=actor, kind=kind, key=key, change=change, summary=summary, action=action
+            )
+        )
+
+    def reject(self, *, actor: Actor, suggestion_id: int, reason: str | None = None) -> Suggestion:
+        return self.run(
+            lambda session: curation.reject(session, actor=actor, suggestion_id=suggestion_id, reason=reason)
+        )
+
+    def take_outcomes(self, *, guild_id: int, user_id: int) -> list[Suggestion]:
+        """The author's decided suggestions not yet told, marked as told in the same transaction."""
+
+        def take(session: Session) -> list[Suggestion]:
+            outcomes = curation.unnotified_outcomes(session, guild_id, user_id)
+            curation.mark_notified(
+                session, guild_id=guild_id, suggestion_ids=[s.id for s in outcomes if s.id]
+            )
+            return outcomes
+
+        return self.run(take)
+
+    def run(self, use_case: Callable[[Session], _Result]) -> _Result:
+        """Run any other curation use case or read (``curation.history``, ``pending``, ...) and commit."""
+        with self.database.session() as session:
+            result = use_case(session)
+            session.commit()
+            return result
+
+    def _write(self, use_case: Callable[[Session], AuditEntry]) -> AuditEntry:
+        """Run a write, commit it, then re-index exactly the entry it changed in its guild."""
+        with self.database.session() as session:
+            audit = use_case(session)
+            session.commit()
+            fresh = entry_documents(session, guild_id=audit.guild_id, kind=audit.kind, key=audit.key)
+        current = {doc.ident for doc in fresh}
+        for doc in self.index.guild_documents(audit.guild_id):
+            if entry_of(doc) == (audit.kind, audit.key) and doc.ident not in current:
+                self.index.remove(doc.kind, doc.key, doc.guild_id)
+        for doc in fresh:
+            self.index.upsert(doc)
+        return audit
 
     _actions: ClassVar[Mapping[str, Callable[[Library, Session, str, int | None], Reply]]] = {
         "incident": _show_incident,

@@ -18,7 +18,7 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar, cast
 
 from pydantic import (
     BaseModel,
@@ -433,9 +433,9 @@ EntryRow = Chamber | Party | Person | Source | Incident
 _Row = TypeVar("_Row", Chamber, Party, Person, Source, Incident)
 
 
-def slug_of(row: EntryRow) -> str:
-    """The slug a row is referred to by (a source's ``key``)."""
-    return row.key if isinstance(row, Source) else row.slug
+def slug_of(item: EntryRow | Entry) -> str:
+    """The slug a row or entry is referred to by (a source's ``key``)."""
+    return item.key if isinstance(item, Source | SourceEntry) else item.slug
 
 
 def _slug_column(table: type[EntryRow]) -> Any:
@@ -451,13 +451,13 @@ def _scope(session: Session, table: type[_Row], guild_id: int, *, removed: bool 
 
 
 def own_row(
-    session: Session, table: type[_Row], slug: str, *, guild_id: int, lock: bool = False
-) -> _Row | None:
+    session: Session, table: type[EntryRow], slug: str, *, guild_id: int, lock: bool = False
+) -> EntryRow | None:
     """The scope's own row of ``table`` with ``slug`` (removed or not); ``lock`` selects it FOR UPDATE."""
     statement = select(table).where(col(table.guild_id) == guild_id, _slug_column(table) == slug)
     if lock:
         statement = statement.with_for_update()
-    return session.exec(statement).first()
+    return cast("EntryRow | None", session.exec(statement).first())
 
 
 def _id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
@@ -618,6 +618,14 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
         for entry in kind:
             writer.write(entry, counts)
     return report
+
+
+def delete_row(session: Session, row: EntryRow) -> None:
+    """Delete a row of the scope, an incident with its children; rows referring to it must go first."""
+    if isinstance(row, Incident):
+        _delete_children(session, _id(row))
+    session.delete(row)
+    session.flush()
 
 
 def _delete_children(session: Session, incident_id: int) -> None:

@@ -1,0 +1,606 @@
+"""Curation: how moderators change the database (docs/CURATION.md). No Discord here.
+
+Every write replaces, adds or removes one top-level dataset entry (``db.dataset.Entry``) in one
+guild's scope, through ``apply`` (and ``remove``/``restore``/``undo``, which share its writing code).
+Changing a shared entry writes a guild copy with the same slug that shadows it in that guild only;
+removing one writes a removed guild copy (a tombstone). Each write bumps the row's ``revision`` and
+records an ``AuditEntry`` holding the guild's own state of the entry before and after.
+
+The state of an entry in a guild (``EntryState``) is ``{"entry": <dataset entry JSON>, "removed":
+bool}``, or ``None`` when the guild has no row of its own for it.
+
+Every function takes the session keyword-only and never commits: ``bot.library.Library`` runs one
+use case per transaction, commits, then updates the search index. Errors are ``bot.errors``'
+``InvalidInput``, ``NotFound``, ``Conflict`` and ``Forbidden``, each with a message for the person who
+asked. Typical use, adding a quote::
+
+    apply(session, actor=Actor(guild_id, user_id), kind=EntityKind.INCIDENT, key="singh-2020",
+          change=existing(IncidentEntry, lambda entry: entries.add_quote(entry, quote_fields)),
+          summary="added a quote by Jagmeet Singh")
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypedDict, TypeVar
+
+from sqlmodel import Session, SQLModel, col, func, select
+
+from bot.entries import problem_message, validated
+from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
+from bot.limits import clip
+from db.dataset import (
+    ChamberEntry,
+    Entry,
+    EntryRow,
+    IncidentEntry,
+    PartyEntry,
+    PersonEntry,
+    ScopeWriter,
+    SourceEntry,
+    delete_row,
+    entry_problems,
+    own_row,
+    slug_of,
+    stored_entry,
+)
+from db.models import (
+    LABEL_MAX,
+    SHARED_GUILD,
+    AuditAction,
+    AuditEntry,
+    Chamber,
+    EntityKind,
+    GuildConfig,
+    Incident,
+    Party,
+    Person,
+    Source,
+    Suggestion,
+    SuggestionStatus,
+)
+
+__all__ = [
+    "HISTORY_MAX",
+    "Actor",
+    "AuditAction",
+    "Change",
+    "EntityKind",
+    "EntryState",
+    "apply",
+    "approve",
+    "current_revision",
+    "current_state",
+    "existing",
+    "history",
+    "mark_notified",
+    "mark_stale",
+    "moderator_role",
+    "pending",
+    "reject",
+    "remove",
+    "restore",
+    "set_moderator_role",
+    "suggest",
+    "undo",
+    "unnotified_outcomes",
+    "visible_entry",
+]
+
+HISTORY_MAX = 50
+
+TABLES: dict[EntityKind, type[EntryRow]] = {
+    EntityKind.INCIDENT: Incident,
+    EntityKind.PERSON: Person,
+    EntityKind.PARTY: Party,
+    EntityKind.SOURCE: Source,
+    EntityKind.CHAMBER: Chamber,
+}
+MODELS: dict[EntityKind, type[Entry]] = {
+    EntityKind.INCIDENT: IncidentEntry,
+    EntityKind.PERSON: PersonEntry,
+    EntityKind.PARTY: PartyEntry,
+    EntityKind.SOURCE: SourceEntry,
+    EntityKind.CHAMBER: ChamberEntry,
+}
+
+
+class EntryState(TypedDict):
+    """A guild's own row of an entry: its dataset JSON and whether it is removed."""
+
+    entry: dict[str, Any]
+    removed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who makes a change, and in which guild (the scope every write lands in)."""
+
+    guild_id: int
+    user_id: int
+
+
+Change = Callable[[Entry | None], Entry]
+"""Takes the entry the guild currently sees (None when there is none) and returns the new entry."""
+
+_Entry = TypeVar("_Entry", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry)
+
+
+def existing(model: type[_Entry], change: Callable[[_Entry], Entry]) -> Change:
+    """A ``Change`` for an entry that must already exist, e.g. ``existing(IncidentEntry, add_quote...)``."""
+
+    def run(entry: Entry | None) -> Entry:
+        if not isinstance(entry, model):
+            raise NotFound("That entry is not in the database here.")
+        return change(entry)
+
+    return run
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def _json(entry: Entry) -> dict[str, Any]:
+    return entry.model_dump(mode="json", exclude_none=True)
+
+
+def _state(session: Session, row: EntryRow) -> EntryState:
+    return {"entry": _json(stored_entry(session, row)), "removed": row.removed_at is not None}
+
+
+def _own(
+    session: Session, guild_id: int, kind: EntityKind, key: str, *, lock: bool = False
+) -> EntryRow | None:
+    return own_row(session, TABLES[kind], key, guild_id=guild_id, lock=lock)
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+def current_state(session: Session, *, guild_id: int, kind: EntityKind, key: str) -> EntryState | None:
+    """The guild's own state of the entry, or None when it has no row of its own (it sees the shared one)."""
+    row = _own(session, guild_id, kind, key)
+    return None if row is None else _state(session, row)
+
+
+def current_revision(session: Session, *, guild_id: int, kind: EntityKind, key: str) -> int:
+    """The revision of the guild's own row (0 when it has none); pass it back as ``expected_revision``."""
+    row = _own(session, guild_id, kind, key)
+    return 0 if row is None else row.revision
+
+
+def visible_entry(session: Session, *, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
+    """The entry the guild sees: its own row first, else the shared one; None when removed or absent."""
+    row = _own(session, guild_id, kind, key)
+    if row is None and guild_id != SHARED_GUILD:
+        row = _own(session, SHARED_GUILD, kind, key)
+    if row is None or row.removed_at is not None:
+        return None
+    return stored_entry(session, row)
+
+
+def history(
+    session: Session,
+    *,
+    guild_id: int,
+    kind: EntityKind | None = None,
+    key: str | None = None,
+    limit: int = HISTORY_MAX,
+) -> list[AuditEntry]:
+    """The guild's audit entries, newest first; ``kind`` and ``key`` narrow them to one kind or entry."""
+    statement = select(AuditEntry).where(col(AuditEntry.guild_id) == guild_id)
+    if kind is not None:
+        statement = statement.where(col(AuditEntry.kind) == kind)
+    if key is not None:
+        statement = statement.where(col(AuditEntry.key) == key)
+    return list(session.exec(statement.order_by(col(AuditEntry.id).desc()).limit(limit)))
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+
+def _lock(
+    session: Session, actor: Actor, kind: EntityKind, key: str, expected: int | None
+) -> EntryRow | None:
+    """The guild's own row, locked for the rest of the transaction, after checking it may be written."""
+    if actor.guild_id == SHARED_GUILD:
+        raise Forbidden("The shared dataset can't be changed from here; changes are made in a server.")
+    row = _own(session, actor.guild_id, kind, key, lock=True)
+    revision = 0 if row is None else row.revision
+    if expected is not None and revision != expected:
+        raise Conflict(
+            f"Someone changed {kind} `{key}` while you were working on it, so your change was not saved."
+            " Please open it again and redo your change."
+        )
+    return row
+
+
+def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, action: AuditAction) -> Entry:
+    """The new entry ``change`` makes of ``current``, valid in itself (references are checked on write)."""
+    if action is AuditAction.ADD and current is not None:
+        raise InvalidInput(
+            f"There is already a {kind} `{key}` here; edit it instead, or choose another slug."
+        )
+    if action is AuditAction.EDIT and current is None:
+        raise NotFound(f"There is no {kind} `{key}` here to edit.")
+    # A change built with model_copy is not validated yet, so its dump may hold raw values.
+    entry = validated(MODELS[kind], change(current).model_dump(warnings=False))
+    if slug_of(entry) != key:
+        raise InvalidInput(f"The slug of {kind} `{key}` can't change; add a new {kind} instead.")
+    if entry == current:
+        raise InvalidInput(f"Nothing to change: {kind} `{key}` already says that.")
+    return entry
+
+
+def _check_references(writer: ScopeWriter, entry: Entry) -> None:
+    problems = entry_problems(entry, writer.view.references())
+    if problems:
+        raise InvalidInput(problem_message([f"`{problem.path}`: {problem.message}" for problem in problems]))
+
+
+def _referred_to(session: Session, row: EntryRow) -> bool:
+    """Whether any row (a guild incident citing a guild person, say) points at ``row``."""
+    table = SQLModel.metadata.tables[str(type(row).__tablename__)]
+    for other in SQLModel.metadata.tables.values():
+        for key in other.foreign_keys:
+            if key.column.table is table and other is not table:
+                count = session.exec(
+                    select(func.count()).select_from(other).where(key.parent == row.id)
+                ).one()
+                if count:
+                    return True
+    return False
+
+
+def _store(
+    session: Session, guild_id: int, kind: EntityKind, row: EntryRow | None, state: EntryState
+) -> EntryRow:
+    """Write ``state`` as the guild's own row, bumping its revision."""
+    entry = MODELS[kind].model_validate(state["entry"])
+    revision = 0 if row is None else row.revision
+    if row is None or stored_entry(session, row) != entry:
+        writer = ScopeWriter(session, guild_id)
+        _check_references(writer, entry)
+        row = writer.write(entry)
+    row.revision = revision + 1
+    row.removed_at = (row.removed_at or _now()) if state["removed"] else None
+    session.flush()
+    return row
+
+
+def _write(
+    session: Session,
+    *,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    row: EntryRow | None,
+    state: EntryState | None,
+    action: AuditAction,
+    summary: str,
+    suggestion_id: int | None = None,
+    undoes_id: int | None = None,
+) -> AuditEntry:
+    """Make the guild's own row of the entry hold ``state`` (None: no row of its own), and audit it."""
+    before = None if row is None else _state(session, row)
+    after: EntryState | None = None
+    if state is not None:
+        after = _state(session, _store(session, actor.guild_id, kind, row, state))
+    elif row is not None:
+        if not isinstance(row, Incident) and _referred_to(session, row):
+            raise Conflict(f"Other entries in this server still refer to {kind} `{key}`; change those first.")
+        delete_row(session, row)
+    audit = AuditEntry(
+        guild_id=actor.guild_id,
+        actor_id=actor.user_id,
+        created_at=_now(),
+        action=action,
+        kind=kind,
+        key=key,
+        summary=clip(summary, LABEL_MAX),
+        before=dict(before) if before is not None else None,
+        after=dict(after) if after is not None else None,
+        suggestion_id=suggestion_id,
+        undoes_id=undoes_id,
+    )
+    session.add(audit)
+    session.flush()
+    return audit
+
+
+def apply(
+    session: Session,
+    *,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    change: Change,
+    summary: str,
+    action: AuditAction = AuditAction.EDIT,
+    expected_revision: int | None = None,
+    suggestion_id: int | None = None,
+) -> AuditEntry:
+    """The one write path: ``change`` the entry the guild sees and store the result in the guild's scope.
+
+    ``action`` ADD refuses a slug the guild already sees, EDIT one it does not. The new entry is
+    validated with the dataset's validators, its references resolved in the guild's view (its own
+    entries first, then the shared ones). ``expected_revision`` (from ``current_revision``) makes the
+    write fail with ``Conflict`` if someone else wrote the entry since. Returns the audit entry.
+    """
+    row = _lock(session, actor, kind, key, expected_revision)
+    current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
+    entry = _changed(kind, key, current, change, action)
+    state: EntryState = {"entry": _json(entry), "removed": False}
+    return _write(
+        session,
+        actor=actor,
+        kind=kind,
+        key=key,
+        row=row,
+        state=state,
+        action=action,
+        summary=summary,
+        suggestion_id=suggestion_id,
+    )
+
+
+def remove(
+    session: Session,
+    *,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    summary: str | None = None,
+    expected_revision: int | None = None,
+) -> AuditEntry:
+    """Remove the entry in the guild (softly): a shared entry gets a removed guild copy, a tombstone."""
+    row = _lock(session, actor, kind, key, expected_revision)
+    current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
+    if current is None:
+        raise NotFound(f"There is no {kind} `{key}` here to remove.")
+    state: EntryState = {"entry": _json(current), "removed": True}
+    return _write(
+        session,
+        actor=actor,
+        kind=kind,
+        key=key,
+        row=row,
+        state=state,
+        action=AuditAction.REMOVE,
+        summary=summary or f"removed {kind} {key}",
+    )
+
+
+def restore(
+    session: Session,
+    *,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    summary: str | None = None,
+    expected_revision: int | None = None,
+) -> AuditEntry:
+    """Bring back an entry removed in the guild."""
+    row = _lock(session, actor, kind, key, expected_revision)
+    if row is None or row.removed_at is None:
+        raise NotFound(f"{kind.capitalize()} `{key}` is not removed here, so there is nothing to restore.")
+    state = _state(session, row)
+    return _write(
+        session,
+        actor=actor,
+        kind=kind,
+        key=key,
+        row=row,
+        state={"entry": state["entry"], "removed": False},
+        action=AuditAction.RESTORE,
+        summary=summary or f"restored {kind} {key}",
+    )
+
+
+def _to_undo(session: Session, actor: Actor, audit_id: int | None) -> AuditEntry:
+    if audit_id is None:
+        statement = (
+            select(AuditEntry)
+            .where(
+                col(AuditEntry.guild_id) == actor.guild_id,
+                col(AuditEntry.actor_id) == actor.user_id,
+                col(AuditEntry.undone_by_id).is_(None),
+                col(AuditEntry.action) != AuditAction.UNDO,
+            )
+            .order_by(col(AuditEntry.id).desc())
+        )
+        latest = session.exec(statement).first()
+        if latest is None:
+            raise NotFound("You have no change here left to undo.")
+        return latest
+    target = session.get(AuditEntry, audit_id)
+    if target is None or target.guild_id != actor.guild_id:
+        raise NotFound(f"There is no change #{audit_id} in this server.")
+    if target.undone_by_id is not None:
+        raise Conflict(f"Change #{audit_id} was already undone (by change #{target.undone_by_id}).")
+    return target
+
+
+def undo(session: Session, *, actor: Actor, audit_id: int | None = None) -> AuditEntry:
+    """Put the entry back as it was before a change: the actor's latest one not yet undone, or ``audit_id``.
+
+    Refuses with ``Conflict`` when the entry changed after that change. The undo is itself audited
+    (``undoes_id``) and marks the change it undid (``undone_by_id``).
+    """
+    target = _to_undo(session, actor, audit_id)
+    row = _lock(session, actor, target.kind, target.key, None)
+    if (None if row is None else _state(session, row)) != target.after:
+        raise Conflict(
+            f"{target.kind.capitalize()} `{target.key}` changed after change #{target.id}; "
+            "undo the later changes first (see its history)."
+        )
+    before: EntryState | None = None
+    if target.before is not None:
+        before = {"entry": target.before["entry"], "removed": bool(target.before["removed"])}
+    record = _write(
+        session,
+        actor=actor,
+        kind=target.kind,
+        key=target.key,
+        row=row,
+        state=before,
+        action=AuditAction.UNDO,
+        summary=f"undid #{target.id}: {target.summary}",
+        undoes_id=target.id,
+    )
+    target.undone_by_id = record.id
+    session.flush()
+    return record
+
+
+# -- suggestions -------------------------------------------------------------------------------------
+
+
+def suggest(
+    session: Session,
+    *,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    change: Change,
+    summary: str,
+    action: AuditAction = AuditAction.EDIT,
+) -> Suggestion:
+    """Queue a change for a moderator: validated now, stored with the state it was based on."""
+    row = _lock(session, actor, kind, key, None)
+    current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
+    entry = _changed(kind, key, current, change, action)
+    _check_references(ScopeWriter(session, actor.guild_id), entry)
+    base = None if row is None else _state(session, row)
+    suggestion = Suggestion(
+        guild_id=actor.guild_id,
+        author_id=actor.user_id,
+        created_at=_now(),
+        kind=kind,
+        key=key,
+        action=action,
+        summary=clip(summary, LABEL_MAX),
+        base=dict(base) if base is not None else None,
+        proposal={"entry": _json(entry), "removed": False},
+    )
+    session.add(suggestion)
+    session.flush()
+    return suggestion
+
+
+def pending(session: Session, guild_id: int) -> list[Suggestion]:
+    """The guild's suggestions waiting for a moderator, oldest first."""
+    statement = select(Suggestion).where(
+        col(Suggestion.guild_id) == guild_id, col(Suggestion.status) == SuggestionStatus.PENDING
+    )
+    return list(session.exec(statement.order_by(col(Suggestion.id))))
+
+
+def _pending(session: Session, actor: Actor, suggestion_id: int) -> Suggestion:
+    suggestion = session.get(Suggestion, suggestion_id)
+    if suggestion is None or suggestion.guild_id != actor.guild_id:
+        raise NotFound(f"There is no suggestion #{suggestion_id} in this server.")
+    if suggestion.status is not SuggestionStatus.PENDING:
+        raise Conflict(f"Suggestion #{suggestion_id} was already decided ({suggestion.status}).")
+    return suggestion
+
+
+def _decide(suggestion: Suggestion, actor: Actor, status: SuggestionStatus, reason: str | None) -> None:
+    suggestion.status = status
+    suggestion.reviewer_id = actor.user_id
+    suggestion.decided_at = _now()
+    suggestion.reason = None if reason is None else clip(reason, LABEL_MAX)
+
+
+def approve(session: Session, *, actor: Actor, suggestion_id: int) -> AuditEntry:
+    """Apply a pending suggestion through ``apply`` (action APPROVE), if its entry is unchanged since.
+
+    When the entry changed after the suggestion was made, raises ``Conflict`` and writes nothing;
+    ``mark_stale`` records that outcome in a transaction of its own.
+    """
+    suggestion = _pending(session, actor, suggestion_id)
+    if (
+        current_state(session, guild_id=actor.guild_id, kind=suggestion.kind, key=suggestion.key)
+        != suggestion.base
+    ):
+        raise Conflict(
+            f"{suggestion.kind.capitalize()} `{suggestion.key}` changed after suggestion #{suggestion_id} was"
+            " made, so it can't be applied as it is."
+        )
+    if suggestion.proposal is None:
+        raise NotFound(f"Suggestion #{suggestion_id} proposes nothing.")
+    proposal = MODELS[suggestion.kind].model_validate(suggestion.proposal["entry"])
+    audit = apply(
+        session,
+        actor=actor,
+        kind=suggestion.kind,
+        key=suggestion.key,
+        change=lambda _current: proposal,
+        summary=suggestion.summary,
+        action=AuditAction.APPROVE,
+        suggestion_id=suggestion.id,
+    )
+    _decide(suggestion, actor, SuggestionStatus.APPROVED, None)
+    return audit
+
+
+def mark_stale(session: Session, *, actor: Actor, suggestion_id: int) -> Suggestion:
+    """Record that a pending suggestion can no longer be applied (its entry changed since)."""
+    suggestion = _pending(session, actor, suggestion_id)
+    _decide(suggestion, actor, SuggestionStatus.STALE, "the entry changed after the suggestion was made")
+    return suggestion
+
+
+def reject(session: Session, *, actor: Actor, suggestion_id: int, reason: str | None = None) -> Suggestion:
+    suggestion = _pending(session, actor, suggestion_id)
+    _decide(suggestion, actor, SuggestionStatus.REJECTED, reason)
+    session.flush()
+    return suggestion
+
+
+def unnotified_outcomes(session: Session, guild_id: int, user_id: int) -> list[Suggestion]:
+    """The author's decided suggestions they have not been told about yet, oldest first."""
+    statement = select(Suggestion).where(
+        col(Suggestion.guild_id) == guild_id,
+        col(Suggestion.author_id) == user_id,
+        col(Suggestion.status) != SuggestionStatus.PENDING,
+        col(Suggestion.notified_at).is_(None),
+    )
+    return list(session.exec(statement.order_by(col(Suggestion.id))))
+
+
+def mark_notified(session: Session, *, guild_id: int, suggestion_ids: Iterable[int]) -> None:
+    """Record that the authors were told the outcome of these suggestions (of this guild only)."""
+    wanted = set(suggestion_ids)
+    if not wanted:
+        return
+    statement = select(Suggestion).where(col(Suggestion.guild_id) == guild_id, col(Suggestion.id).in_(wanted))
+    now = _now()
+    for suggestion in session.exec(statement):
+        suggestion.notified_at = now
+    session.flush()
+
+
+# -- guild configuration -----------------------------------------------------------------------------
+
+
+def moderator_role(session: Session, guild_id: int) -> int | None:
+    """The guild's moderator role, or None (then Manage Server is the moderator right)."""
+    config = session.get(GuildConfig, guild_id)
+    return None if config is None else config.moderator_role_id
+
+
+def set_moderator_role(session: Session, *, actor: Actor, role_id: int | None) -> GuildConfig:
+    """Name the guild's moderator role (None: back to Manage Server)."""
+    config = session.get(GuildConfig, actor.guild_id)
+    if config is None:
+        config = GuildConfig(guild_id=actor.guild_id, updated_by=actor.user_id, updated_at=_now())
+        session.add(config)
+    config.moderator_role_id = role_id
+    config.updated_by = actor.user_id
+    config.updated_at = _now()
+    session.flush()
+    return config

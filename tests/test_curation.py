@@ -1,0 +1,901 @@
+"""The curation write path (docs/CURATION.md) on both databases: guild scope, shadowing, tombstones,
+validation, audit, undo, optimistic concurrency, suggestions and the incremental index update."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from sqlmodel import func, select
+
+from bot import curation, entries
+from bot.curation import Actor, EntityKind
+from bot.documents import load_documents
+from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
+from bot.library import Library
+from bot.render import Reply
+from bot.search import SearchIndex
+from db.dataset import (
+    ChamberEntry,
+    Entry,
+    IncidentEntry,
+    PartyEntry,
+    PersonEntry,
+    SourceEntry,
+    export_dataset,
+)
+from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
+from db.session import Database
+
+GUILD = 1_000_000_000_000_001
+OTHER = 1_000_000_000_000_002
+MOD = Actor(GUILD, 501)
+SECOND_MOD = Actor(GUILD, 502)
+OTHER_MOD = Actor(OTHER, 601)
+
+QUOTE = {
+    "speaker": "jagmeet-singh",
+    "speaker_label": "Jagmeet Singh",
+    "text": "Zebra crossings are unparliamentary.",
+    "delivery": "verbatim",
+    "source": "singh-2020-cbc",
+}
+
+NEW: dict[EntityKind, Entry] = {
+    EntityKind.CHAMBER: ChamberEntry(
+        slug="ca-senate", name="Senate of Canada", legislature="Parliament of Canada", country="Canada"
+    ),
+    EntityKind.PARTY: PartyEntry(slug="rhinoceros-party", name="Rhinoceros Party", country="Canada"),
+    EntityKind.PERSON: PersonEntry(slug="jane-doe", name="Jane Doe", party="new-democratic-party"),
+    EntityKind.SOURCE: SourceEntry(
+        key="doe-2021-example", url="https://example.org/doe", publisher="Example"
+    ),
+    EntityKind.INCIDENT: IncidentEntry.model_validate(
+        {
+            "slug": "doe-2021",
+            "title": "Jane Doe named by the Speaker",
+            "date": "2021-03-04",
+            "chamber": "ca-house-of-commons",
+            "kind": "naming",
+            "summary": "The Speaker named Jane Doe.",
+            "sources": ["singh-2020-cbc"],
+            "quotes": [{**QUOTE, "text": "Quixotic quokkas quarrel."}],
+        }
+    ),
+}
+SHARED_KEYS = {
+    EntityKind.CHAMBER: "ca-house-of-commons",
+    EntityKind.PARTY: "new-democratic-party",
+    EntityKind.PERSON: "jagmeet-singh",
+    EntityKind.SOURCE: "singh-2020-cbc",
+    EntityKind.INCIDENT: "singh-2020",
+}
+NAME_FIELD = {
+    EntityKind.CHAMBER: "name",
+    EntityKind.PARTY: "name",
+    EntityKind.PERSON: "name",
+    EntityKind.SOURCE: "publisher",
+    EntityKind.INCIDENT: "title",
+}
+KINDS = list(EntityKind)
+
+
+def renamed(kind: EntityKind) -> Callable[[Entry | None], Entry]:
+    def change(entry: Entry | None) -> Entry:
+        assert entry is not None
+        return entry.model_copy(update={NAME_FIELD[kind]: "Corrected name"})
+
+    return change
+
+
+def name_of(entry: Entry | None) -> str | None:
+    return None if entry is None else str(getattr(entry, NAME_FIELD[kind_of(entry)]))
+
+
+def kind_of(entry: Entry) -> EntityKind:
+    return next(kind for kind, model in curation.MODELS.items() if isinstance(entry, model))
+
+
+@pytest.fixture
+def library(seeded_database: Database) -> Library:
+    with seeded_database.session() as session:
+        index = SearchIndex(load_documents(session))
+    return Library(seeded_database, index)
+
+
+def visible(library: Library, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
+    with library.database.session() as session:
+        return curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+
+
+def state(library: Library, guild_id: int, kind: EntityKind, key: str) -> curation.EntryState | None:
+    with library.database.session() as session:
+        return curation.current_state(session, guild_id=guild_id, kind=kind, key=key)
+
+
+def audit_count(library: Library) -> int:
+    with library.database.session() as session:
+        return session.exec(select(func.count()).select_from(AuditEntry)).one()
+
+
+def history(library: Library, guild_id: int, **narrow: Any) -> list[AuditEntry]:
+    return library.run(lambda session: curation.history(session, guild_id=guild_id, **narrow))
+
+
+def add(library: Library, kind: EntityKind, actor: Actor = MOD) -> AuditEntry:
+    entry = NEW[kind]
+    key = curation.slug_of(entry)
+    return library.apply(
+        actor=actor,
+        kind=kind,
+        key=key,
+        change=lambda _: entry,
+        summary=f"added {key}",
+        action=AuditAction.ADD,
+    )
+
+
+def add_quote(library: Library, actor: Actor = MOD, **fields: Any) -> AuditEntry:
+    return library.apply(
+        actor=actor,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(IncidentEntry, lambda entry: entries.add_quote(entry, {**QUOTE, **fields})),
+        summary="added a quote by Jagmeet Singh",
+    )
+
+
+def text_of(reply: Reply) -> str:
+    return (reply.content or "") + json.dumps(reply.embeds, ensure_ascii=False)
+
+
+# -- add, edit, remove, restore of every kind of entry ----------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_an_added_entry_is_seen_in_its_guild_and_nowhere_else(library: Library, kind: EntityKind) -> None:
+    add(library, kind)
+
+    key = curation.slug_of(NEW[kind])
+    assert visible(library, GUILD, kind, key) == NEW[kind]
+    assert visible(library, OTHER, kind, key) is None
+    assert visible(library, SHARED_GUILD, kind, key) is None
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_editing_a_shared_entry_writes_a_guild_copy_that_shadows_it(
+    library: Library, kind: EntityKind
+) -> None:
+    key = SHARED_KEYS[kind]
+    original = name_of(visible(library, GUILD, kind, key))
+
+    library.apply(actor=MOD, kind=kind, key=key, change=renamed(kind), summary="corrected the name")
+
+    assert name_of(visible(library, GUILD, kind, key)) == "Corrected name"
+    assert name_of(visible(library, OTHER, kind, key)) == original
+    assert name_of(visible(library, SHARED_GUILD, kind, key)) == original
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_removing_a_shared_entry_leaves_a_tombstone_in_that_guild_only(
+    library: Library, kind: EntityKind
+) -> None:
+    key = SHARED_KEYS[kind]
+
+    library.remove(actor=MOD, kind=kind, key=key)
+
+    assert visible(library, GUILD, kind, key) is None
+    assert visible(library, OTHER, kind, key) is not None
+    tombstone = state(library, GUILD, kind, key)
+    assert tombstone is not None
+    assert tombstone["removed"] is True
+    assert tombstone["entry"] == visible(library, OTHER, kind, key).model_dump(mode="json", exclude_none=True)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_restoring_a_removed_entry_brings_it_back(library: Library, kind: EntityKind) -> None:
+    add(library, kind)
+    key = curation.slug_of(NEW[kind])
+    library.remove(actor=MOD, kind=kind, key=key)
+
+    library.restore(actor=MOD, kind=kind, key=key)
+
+    assert visible(library, GUILD, kind, key) == NEW[kind]
+    assert [entry.action for entry in history(library, GUILD, key=key)] == [
+        AuditAction.RESTORE,
+        AuditAction.REMOVE,
+        AuditAction.ADD,
+    ]
+
+
+def test_restoring_an_entry_that_is_not_removed_is_refused(library: Library) -> None:
+    with pytest.raises(NotFound, match="is not removed here"):
+        library.restore(actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020")
+
+
+def test_every_write_bumps_the_revision(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+    library.apply(
+        actor=MOD, kind=EntityKind.PERSON, key="jane-doe", change=renamed(EntityKind.PERSON), summary="s"
+    )
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
+
+    revision = library.run(
+        lambda session: curation.current_revision(
+            session, guild_id=GUILD, kind=EntityKind.PERSON, key="jane-doe"
+        )
+    )
+    assert revision == 3
+
+
+# -- every sub-change, written through apply ---------------------------------------------------------
+
+SUB_CHANGES: dict[str, Callable[[IncidentEntry], IncidentEntry]] = {
+    "add quote": lambda e: entries.add_quote(e, QUOTE),
+    "edit quote": lambda e: entries.edit_quote(e, 3, said_to="the Speaker"),
+    "remove quote": lambda e: entries.remove_quote(e, 0),
+    "add ruling": lambda e: entries.add_ruling(
+        e,
+        {
+            "ruled_by_label": "The House",
+            "outcome": "warned",
+            "summary": "Warned.",
+            "source": "singh-2020-cbc",
+        },
+    ),
+    "edit ruling": lambda e: entries.edit_ruling(e, 0, outcome="named"),
+    "remove ruling": lambda e: entries.remove_ruling(e, 1),
+    "add motion": lambda e: entries.add_motion(
+        e,
+        {"text": "That we adjourn.", "procedure": "ordinary", "result": "failed", "source": "singh-2020-cbc"},
+    ),
+    "edit motion": lambda e: entries.edit_motion(e, 0, result_detail="Denied (CBC)."),
+    "remove motion": lambda e: entries.remove_motion(e, 0),
+    "add position": lambda e: entries.add_position(
+        e,
+        0,
+        {
+            "party": "green-party-of-canada",
+            "label": "Greens",
+            "stance": "consent",
+            "attribution": "inferred",
+            "source": "singh-2020-cbc",
+        },
+    ),
+    "edit position": lambda e: entries.edit_position(e, 0, 0, stance="unknown"),
+    "remove position": lambda e: entries.remove_position(e, 0, 1),
+    "add participant": lambda e: entries.add_participant(
+        e, {"person": "andrew-scheer", "role": "Opposition Leader"}
+    ),
+    "edit participant": lambda e: entries.edit_participant(e, 0, role="Deputy Speaker"),
+    "remove participant": lambda e: entries.remove_participant(e, 4),
+    "add alias": lambda e: entries.add_alias(e, "Therrien racist"),
+    "edit alias": lambda e: entries.edit_alias(e, "Singh ejected", "Singh expelled"),
+    "remove alias": lambda e: entries.remove_alias(e, "Singh Therrien"),
+}
+
+
+@pytest.mark.parametrize("name", list(SUB_CHANGES))
+def test_each_sub_change_is_stored_as_the_changed_entry(library: Library, name: str) -> None:
+    shared = visible(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+    assert isinstance(shared, IncidentEntry)
+    expected = SUB_CHANGES[name](shared)
+
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(IncidentEntry, SUB_CHANGES[name]),
+        summary=name,
+    )
+
+    assert visible(library, GUILD, EntityKind.INCIDENT, "singh-2020") == expected
+    assert visible(library, OTHER, EntityKind.INCIDENT, "singh-2020") == shared
+
+
+def test_two_quotes_added_one_after_the_other_both_land(library: Library) -> None:
+    add_quote(library, MOD, text="First new quote.")
+    add_quote(library, SECOND_MOD, text="Second new quote.")
+
+    incident = visible(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+    assert isinstance(incident, IncidentEntry)
+    assert [quote.text for quote in incident.quotes[-2:]] == ["First new quote.", "Second new quote."]
+
+
+def test_a_guild_entry_may_refer_to_its_own_person_before_the_shared_ones(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+
+    add_quote(library, speaker="jane-doe", speaker_label="Jane Doe")
+
+    with library.database.session() as session:
+        guild_person = session.exec(select(Person).where(Person.slug == "jane-doe")).one()
+        exported = export_dataset(session, guild_id=GUILD)
+    assert guild_person.guild_id == GUILD
+    assert exported.incidents[0].quotes[-1].speaker == "jane-doe"
+    assert [person.slug for person in exported.people if person.slug == "jane-doe"] == ["jane-doe"]
+
+
+def test_an_export_leaves_removed_entries_out(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
+
+    with library.database.session() as session:
+        exported = export_dataset(session, guild_id=GUILD)
+
+    assert "jane-doe" not in {person.slug for person in exported.people}
+
+
+# -- validation: a polite message per problem, and nothing written ----------------------------------
+
+
+def assert_refused(library: Library, write: Callable[[], object], message: str) -> None:
+    before = audit_count(library)
+    with pytest.raises(InvalidInput) as caught:
+        write()
+    assert message in caught.value.message
+    assert audit_count(library) == before
+    assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") is None
+
+
+def test_an_unknown_reference_is_refused_with_close_slugs(library: Library) -> None:
+    assert_refused(
+        library,
+        lambda: add_quote(library, speaker="jagmet-singh"),
+        "`quotes[5].speaker`: unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)",
+    )
+
+
+def test_a_citation_of_a_source_the_incident_does_not_list_is_refused(library: Library) -> None:
+    assert_refused(
+        library,
+        lambda: add_quote(library, source="trudeau-2016-cbc"),
+        "source 'trudeau-2016-cbc' is not listed in the incident's sources",
+    )
+
+
+def test_adding_a_slug_the_guild_already_sees_is_refused(library: Library) -> None:
+    entry = PersonEntry(slug="jagmeet-singh", name="Someone Else")
+    before = audit_count(library)
+    with pytest.raises(InvalidInput, match="There is already a person `jagmeet-singh` here"):
+        library.apply(
+            actor=MOD,
+            kind=EntityKind.PERSON,
+            key="jagmeet-singh",
+            change=lambda _: entry,
+            summary="s",
+            action=AuditAction.ADD,
+        )
+    assert audit_count(library) == before
+
+
+@pytest.mark.parametrize("date", ["17/06/2020", "2020-02-30"])
+def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(library: Library, date: str) -> None:
+    def change(entry: Entry | None) -> Entry:
+        assert entry is not None
+        return entry.model_copy(update={"date": date})
+
+    assert_refused(
+        library,
+        lambda: library.apply(
+            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
+        ),
+        f"`date`: '{date}' is not a date; please write it as YYYY-MM-DD",
+    )
+
+
+def test_text_over_its_limit_is_refused_with_limit_and_length(library: Library) -> None:
+    def change(entry: Entry | None) -> Entry:
+        assert entry is not None
+        return entry.model_copy(update={"summary": "x" * 4005})
+
+    assert_refused(
+        library,
+        lambda: library.apply(
+            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
+        ),
+        "`summary` is 4005 characters long; the limit is 4000.",
+    )
+
+
+def test_a_quote_without_a_source_is_refused(library: Library) -> None:
+    quote = {name: value for name, value in QUOTE.items() if name != "source"}
+    assert_refused(
+        library,
+        lambda: library.apply(
+            actor=MOD,
+            kind=EntityKind.INCIDENT,
+            key="singh-2020",
+            change=curation.existing(IncidentEntry, lambda entry: entries.add_quote(entry, quote)),
+            summary="s",
+        ),
+        "`quotes[5].source`: a source is required",
+    )
+
+
+def test_a_change_that_changes_nothing_is_refused(library: Library) -> None:
+    assert_refused(
+        library,
+        lambda: library.apply(
+            actor=MOD,
+            kind=EntityKind.INCIDENT,
+            key="singh-2020",
+            change=lambda entry: entry,
+            summary="s",
+        ),
+        "Nothing to change: incident `singh-2020` already says that.",
+    )
+
+
+def test_a_slug_cannot_change(library: Library) -> None:
+    def change(entry: Entry | None) -> Entry:
+        assert entry is not None
+        return entry.model_copy(update={"slug": "singh-2021"})
+
+    assert_refused(
+        library,
+        lambda: library.apply(
+            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
+        ),
+        "The slug of incident `singh-2020` can't change",
+    )
+
+
+def test_editing_an_entry_the_guild_does_not_see_is_not_found(library: Library) -> None:
+    with pytest.raises(NotFound, match="There is no incident `nobody-1999` here to edit"):
+        library.apply(
+            actor=MOD,
+            kind=EntityKind.INCIDENT,
+            key="nobody-1999",
+            change=renamed(EntityKind.INCIDENT),
+            summary="s",
+        )
+
+
+def test_the_shared_dataset_cannot_be_written(library: Library) -> None:
+    with pytest.raises(Forbidden):
+        library.remove(actor=Actor(SHARED_GUILD, 1), kind=EntityKind.INCIDENT, key="singh-2020")
+
+
+# -- audit -----------------------------------------------------------------------------------------
+
+
+def test_a_write_is_audited_with_the_state_before_and_after(library: Library) -> None:
+    add_quote(library)
+    record = library.apply(
+        actor=SECOND_MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(IncidentEntry, lambda entry: entries.remove_quote(entry, 5)),
+        summary="removed the zebra quote",
+    )
+
+    assert (record.guild_id, record.actor_id, record.action, record.kind, record.key) == (
+        GUILD,
+        SECOND_MOD.user_id,
+        AuditAction.EDIT,
+        EntityKind.INCIDENT,
+        "singh-2020",
+    )
+    assert record.summary == "removed the zebra quote"
+    assert record.before is not None
+    assert record.after is not None
+    assert record.before["entry"]["quotes"][-1]["text"] == QUOTE["text"]
+    assert [quote["text"] for quote in record.after["entry"]["quotes"]] == [
+        quote["text"] for quote in record.before["entry"]["quotes"][:5]
+    ]
+
+
+def test_the_first_guild_write_has_no_state_before(library: Library) -> None:
+    record = add_quote(library)
+
+    assert record.before is None
+    assert record.after is not None
+    assert record.after["removed"] is False
+
+
+def test_history_is_newest_first_and_narrows_to_one_entry(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+    add_quote(library)
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
+
+    assert [(e.action, e.key) for e in history(library, GUILD)] == [
+        (AuditAction.REMOVE, "jane-doe"),
+        (AuditAction.EDIT, "singh-2020"),
+        (AuditAction.ADD, "jane-doe"),
+    ]
+    assert [e.key for e in history(library, GUILD, kind=EntityKind.INCIDENT)] == ["singh-2020"]
+    assert history(library, OTHER) == []
+
+
+# -- undo ------------------------------------------------------------------------------------------
+
+
+def test_undoing_an_add_removes_the_entry_entirely(library: Library) -> None:
+    add(library, EntityKind.INCIDENT)
+
+    library.undo(actor=MOD)
+
+    assert visible(library, GUILD, EntityKind.INCIDENT, "doe-2021") is None
+    assert state(library, GUILD, EntityKind.INCIDENT, "doe-2021") is None
+
+
+def test_undoing_an_edit_of_a_shared_entry_shows_the_shared_one_again(library: Library) -> None:
+    shared = visible(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+    add_quote(library)
+
+    library.undo(actor=MOD)
+
+    assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") is None
+    assert visible(library, GUILD, EntityKind.INCIDENT, "singh-2020") == shared
+
+
+def test_undoing_a_second_edit_brings_back_the_first(library: Library) -> None:
+    add_quote(library, text="First new quote.")
+    after_first = state(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+    add_quote(library, text="Second new quote.")
+
+    library.undo(actor=MOD)
+
+    assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == after_first
+
+
+def test_undoing_a_remove_restores_the_entry(library: Library) -> None:
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh")
+
+    library.undo(actor=MOD)
+
+    assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Jagmeet Singh"
+
+
+def test_an_undo_is_audited_and_marks_what_it_undid(library: Library) -> None:
+    change = add_quote(library)
+
+    undo = library.undo(actor=MOD)
+
+    assert (undo.action, undo.undoes_id, undo.before, undo.after) == (
+        AuditAction.UNDO,
+        change.id,
+        change.after,
+        None,
+    )
+    assert history(library, GUILD)[1].undone_by_id == undo.id
+
+
+def test_undo_takes_the_actors_own_latest_change(library: Library) -> None:
+    mine = add(library, EntityKind.PERSON)
+    add(library, EntityKind.PARTY, actor=SECOND_MOD)
+
+    undone = library.undo(actor=MOD)
+
+    assert undone.undoes_id == mine.id
+    assert visible(library, GUILD, EntityKind.PARTY, "rhinoceros-party") is not None
+
+
+def test_undo_refuses_when_the_entry_changed_since(library: Library) -> None:
+    first = add_quote(library, text="First new quote.")
+    add_quote(library, SECOND_MOD, text="Second new quote.")
+    before = audit_count(library)
+
+    with pytest.raises(Conflict, match="changed after change"):
+        library.undo(actor=MOD, audit_id=first.id)
+    assert audit_count(library) == before
+
+
+def test_a_change_cannot_be_undone_twice(library: Library) -> None:
+    change = add_quote(library)
+    library.undo(actor=MOD, audit_id=change.id)
+
+    with pytest.raises(Conflict, match="already undone"):
+        library.undo(actor=MOD, audit_id=change.id)
+
+
+def test_undo_with_nothing_to_undo_says_so(library: Library) -> None:
+    with pytest.raises(NotFound, match="no change here left to undo"):
+        library.undo(actor=MOD)
+
+
+def test_undoing_an_add_that_other_entries_refer_to_is_refused(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+    add_quote(library, SECOND_MOD, speaker="jane-doe", speaker_label="Jane Doe")
+
+    with pytest.raises(Conflict, match="still refer to person `jane-doe`"):
+        library.undo(actor=MOD)
+    assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") is not None
+
+
+# -- guild isolation -------------------------------------------------------------------------------
+
+
+def test_another_guilds_change_cannot_be_undone(library: Library) -> None:
+    change = add_quote(library)
+
+    with pytest.raises(NotFound, match=f"There is no change #{change.id} in this server"):
+        library.undo(actor=OTHER_MOD, audit_id=change.id)
+    assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == change.after
+
+
+def test_another_guilds_suggestion_cannot_be_approved_or_rejected(library: Library) -> None:
+    suggestion = library.suggest(
+        actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh", change=renamed(EntityKind.PERSON), summary="s"
+    )
+    assert suggestion.id is not None
+
+    with pytest.raises(NotFound):
+        library.approve(actor=OTHER_MOD, suggestion_id=suggestion.id)
+    with pytest.raises(NotFound):
+        library.reject(actor=OTHER_MOD, suggestion_id=suggestion.id)
+    assert [s.id for s in library.run(lambda session: curation.pending(session, GUILD))] == [suggestion.id]
+
+
+def test_a_guild_write_never_touches_another_guilds_copy(library: Library) -> None:
+    library.apply(
+        actor=OTHER_MOD,
+        kind=EntityKind.PERSON,
+        key="jagmeet-singh",
+        change=renamed(EntityKind.PERSON),
+        summary="s",
+    )
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh")
+
+    assert name_of(visible(library, OTHER, EntityKind.PERSON, "jagmeet-singh")) == "Corrected name"
+
+
+# -- optimistic concurrency ------------------------------------------------------------------------
+
+
+def test_a_write_based_on_an_old_revision_is_refused(library: Library) -> None:
+    opened = library.run(
+        lambda session: curation.current_revision(
+            session, guild_id=GUILD, kind=EntityKind.INCIDENT, key="singh-2020"
+        )
+    )
+    add_quote(library, SECOND_MOD)
+    saved = state(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+
+    with pytest.raises(Conflict, match="Someone changed incident `singh-2020` while you were working on it"):
+        library.apply(
+            actor=MOD,
+            kind=EntityKind.INCIDENT,
+            key="singh-2020",
+            change=renamed(EntityKind.INCIDENT),
+            summary="s",
+            expected_revision=opened,
+        )
+    assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == saved
+
+
+def test_a_write_based_on_the_current_revision_lands(library: Library) -> None:
+    add_quote(library, SECOND_MOD)
+
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=renamed(EntityKind.INCIDENT),
+        summary="s",
+        expected_revision=1,
+    )
+
+    assert name_of(visible(library, GUILD, EntityKind.INCIDENT, "singh-2020")) == "Corrected name"
+
+
+# -- suggestions -----------------------------------------------------------------------------------
+
+MEMBER = Actor(GUILD, 777)
+
+
+def suggest_rename(library: Library) -> int:
+    suggestion = library.suggest(
+        actor=MEMBER,
+        kind=EntityKind.PERSON,
+        key="jagmeet-singh",
+        change=renamed(EntityKind.PERSON),
+        summary="fix the name",
+    )
+    assert suggestion.id is not None
+    return suggestion.id
+
+
+def test_a_suggestion_waits_without_changing_anything(library: Library) -> None:
+    suggestion_id = suggest_rename(library)
+
+    pending = library.run(lambda session: curation.pending(session, GUILD))
+    assert [(s.id, s.author_id, s.base, s.proposal["entry"]["name"]) for s in pending] == [
+        (suggestion_id, MEMBER.user_id, None, "Corrected name")
+    ]
+    assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Jagmeet Singh"
+    assert audit_count(library) == 0
+
+
+def test_an_invalid_suggestion_is_refused_like_a_write(library: Library) -> None:
+    with pytest.raises(InvalidInput, match="unknown person 'jagmet-singh'"):
+        library.suggest(
+            actor=MEMBER,
+            kind=EntityKind.INCIDENT,
+            key="singh-2020",
+            change=curation.existing(
+                IncidentEntry, lambda e: entries.add_quote(e, {**QUOTE, "speaker": "jagmet-singh"})
+            ),
+            summary="s",
+        )
+
+
+def test_approving_a_suggestion_writes_it_through_apply(library: Library) -> None:
+    suggestion_id = suggest_rename(library)
+
+    record = library.approve(actor=MOD, suggestion_id=suggestion_id)
+
+    assert (record.action, record.suggestion_id, record.actor_id) == (
+        AuditAction.APPROVE,
+        suggestion_id,
+        MOD.user_id,
+    )
+    assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Corrected name"
+    assert library.run(lambda session: curation.pending(session, GUILD)) == []
+
+
+def test_a_suggestion_made_before_an_edit_is_stale(library: Library) -> None:
+    suggestion_id = suggest_rename(library)
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.PERSON,
+        key="jagmeet-singh",
+        change=curation.existing(PersonEntry, lambda e: entries.add_alias(e, "JS")),
+        summary="s",
+    )
+
+    with pytest.raises(Conflict, match="changed after suggestion"):
+        library.approve(actor=MOD, suggestion_id=suggestion_id)
+
+    outcomes = library.take_outcomes(guild_id=GUILD, user_id=MEMBER.user_id)
+    assert [(s.id, s.status) for s in outcomes] == [(suggestion_id, SuggestionStatus.STALE)]
+    assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Jagmeet Singh"
+
+
+def test_a_rejected_suggestion_keeps_its_reason_and_changes_nothing(library: Library) -> None:
+    suggestion_id = suggest_rename(library)
+
+    rejected = library.reject(actor=MOD, suggestion_id=suggestion_id, reason="the source spells it so")
+
+    assert (rejected.status, rejected.reviewer_id, rejected.reason) == (
+        SuggestionStatus.REJECTED,
+        MOD.user_id,
+        "the source spells it so",
+    )
+    assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Jagmeet Singh"
+
+
+def test_a_decided_suggestion_cannot_be_decided_again(library: Library) -> None:
+    suggestion_id = suggest_rename(library)
+    library.reject(actor=MOD, suggestion_id=suggestion_id)
+
+    with pytest.raises(Conflict, match="already decided"):
+        library.approve(actor=MOD, suggestion_id=suggestion_id)
+
+
+def test_the_author_is_told_each_outcome_once(library: Library) -> None:
+    approved = suggest_rename(library)
+    library.approve(actor=MOD, suggestion_id=approved)
+    waiting = library.suggest(
+        actor=MEMBER,
+        kind=EntityKind.PARTY,
+        key="new-democratic-party",
+        change=renamed(EntityKind.PARTY),
+        summary="s",
+    )
+
+    first = library.take_outcomes(guild_id=GUILD, user_id=MEMBER.user_id)
+    second = library.take_outcomes(guild_id=GUILD, user_id=MEMBER.user_id)
+
+    assert [(s.id, s.status) for s in first] == [(approved, SuggestionStatus.APPROVED)]
+    assert waiting.id not in {s.id for s in first}
+    assert second == []
+
+
+# -- guild config ----------------------------------------------------------------------------------
+
+
+def test_the_moderator_role_is_per_guild(library: Library) -> None:
+    library.run(lambda session: curation.set_moderator_role(session, actor=MOD, role_id=4242))
+
+    assert library.run(lambda session: curation.moderator_role(session, GUILD)) == 4242
+    assert library.run(lambda session: curation.moderator_role(session, OTHER)) is None
+
+
+def test_clearing_the_moderator_role_goes_back_to_manage_server(library: Library) -> None:
+    library.run(lambda session: curation.set_moderator_role(session, actor=MOD, role_id=4242))
+    library.run(lambda session: curation.set_moderator_role(session, actor=SECOND_MOD, role_id=None))
+
+    assert library.run(lambda session: curation.moderator_role(session, GUILD)) is None
+
+
+# -- the search index follows every write ----------------------------------------------------------
+
+
+def test_a_new_quote_is_found_in_its_guild_right_after_the_write(library: Library) -> None:
+    add_quote(library)
+
+    found = library.answer("quote", "zebra crossings unparliamentary", guild_id=GUILD)
+    elsewhere = library.answer("quote", "zebra crossings unparliamentary", guild_id=OTHER)
+
+    assert "Zebra crossings are unparliamentary." in text_of(found)
+    assert "Zebra crossings are unparliamentary." not in text_of(elsewhere)
+
+
+def test_a_removed_quote_is_no_longer_found(library: Library) -> None:
+    add_quote(library)
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(IncidentEntry, lambda entry: entries.remove_quote(entry, 5)),
+        summary="s",
+    )
+
+    assert "Zebra crossings" not in text_of(library.answer("quote", "zebra crossings", guild_id=GUILD))
+
+
+def test_a_guild_correction_of_a_quote_replaces_the_shared_one_there(library: Library) -> None:
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(
+            IncidentEntry, lambda entry: entries.edit_quote(entry, 3, text="I shall not.")
+        ),
+        summary="s",
+    )
+
+    in_guild = text_of(library.answer("quote", "I will not", guild_id=GUILD))
+    elsewhere = text_of(library.answer("quote", "I will not", guild_id=OTHER))
+
+    assert "I will not." not in in_guild
+    assert "I will not." in elsewhere
+
+
+def test_a_corrected_incident_title_is_answered_in_that_guild_only(library: Library) -> None:
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=renamed(EntityKind.INCIDENT),
+        summary="s",
+    )
+
+    assert "Corrected name" in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
+    assert "Corrected name" not in text_of(library.answer("incident", "singh-2020", guild_id=OTHER))
+
+
+def test_a_removed_shared_incident_is_not_found_in_that_guild(library: Library) -> None:
+    library.remove(actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020")
+
+    hits = library.index.search("Jagmeet Singh I will not", guild_id=GUILD, limit=40)
+
+    assert hits
+    assert all(hit.document.incident != "singh-2020" for hit in hits)
+    assert "could not find" in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
+    assert "Jagmeet Singh" in text_of(library.answer("incident", "singh-2020", guild_id=OTHER))
+
+
+def test_undoing_a_removal_brings_the_incident_back_into_search(library: Library) -> None:
+    library.remove(actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020")
+
+    library.undo(actor=MOD)
+
+    assert library.index.guild_documents(GUILD) == []
+    assert "Jagmeet Singh" in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
+
+
+def test_the_index_after_writes_matches_a_rebuild(library: Library) -> None:
+    add(library, EntityKind.INCIDENT)
+    add(library, EntityKind.PERSON)
+    add_quote(library)
+    library.remove(actor=MOD, kind=EntityKind.PARTY, key="new-democratic-party")
+
+    with library.database.session() as session:
+        rebuilt = SearchIndex(load_documents(session))
+    assert sorted(library.index.guild_documents(GUILD), key=lambda d: d.ident) == sorted(
+        rebuilt.guild_documents(GUILD), key=lambda d: d.ident
+    )
