@@ -2,12 +2,14 @@
 
     parlbot run                         connect to Discord (needs DISCORD_TOKEN)
     parlbot sync [--guild ID]           publish the slash commands (a deliberate step)
-    parlbot ask [--json] "/incident singh-2020"
+    parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
     parlbot complete "/incident query:sin"
+    parlbot console                     one bot, many lines: commands, press, submit, as (bot.console)
     parlbot db upgrade | seed | export FILE
 
-Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask`` and ``complete``
-never talk to Discord: they run the real bot against the loopback Discord in ``bot.loopback``.
+Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask``, ``complete`` and
+``console`` never talk to Discord: they run the real bot against the loopback Discord in
+``bot.loopback``, and print what it sent through ``bot.transcript``.
 """
 
 from __future__ import annotations
@@ -20,17 +22,19 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import discord
 
 from bot.client import ParlBot, point_at_endpoints
+from bot.console import add_member_arguments, run_console, snowflake
 from bot.library import Library
 from bot.loopback.commandline import CommandLineError
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import RecordedRequest
-from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.loopback.session import OfflineSession, choices
 from bot.settings import Settings
+from bot.transcript import check_answer, print_answer, report_rejections
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -110,14 +114,26 @@ def command_sync(settings: Settings, guild: int | None) -> int:
 # --- offline questions ---------------------------------------------------------------------------
 
 
+def _offline_session(settings: Settings, library: Library, args: argparse.Namespace) -> OfflineSession:
+    """The bot in a loopback session, asked by the member the arguments describe."""
+    # Offline answers never publish commands, whatever SYNC_COMMANDS says.
+    bot = build_bot(dataclasses.replace(settings, sync_commands=False), library)
+    return OfflineSession(
+        bot,
+        guild_id=args.guild,
+        user_id=args.user,
+        locale=args.locale,
+        moderator=args.moderator,
+        roles=args.roles,
+    )
+
+
 async def _offline(
     settings: Settings, args: argparse.Namespace, *, autocomplete: bool
 ) -> list[RecordedRequest]:
     library = Library.open(settings.database_url)
     try:
-        # Offline answers never publish commands, whatever SYNC_COMMANDS says.
-        bot = build_bot(dataclasses.replace(settings, sync_commands=False), library)
-        async with OfflineSession(bot, guild_id=args.guild, user_id=args.user, locale=args.locale) as session:
+        async with _offline_session(settings, library, args) as session:
             if autocomplete:
                 return await session.complete(args.command)
             return await session.invoke(args.command)
@@ -125,78 +141,10 @@ async def _offline(
         library.close()
 
 
-def render_message(body: dict[str, Any]) -> str:
-    """A message body as readable text: content, embeds, buttons; ephemeral replies marked."""
-    lines: list[str] = []
-    if is_ephemeral(body):
-        lines.append("(only you can see this)")
-    if body.get("content"):
-        lines.append(str(body["content"]))
-    for embed in body.get("embeds") or []:
-        if lines:
-            lines.append("")
-        author = (embed.get("author") or {}).get("name")
-        if author:
-            lines.append(str(author))
-        title = embed.get("title")
-        if title:
-            lines.append(f"## {title}" + (f" <{embed['url']}>" if embed.get("url") else ""))
-        if embed.get("description"):
-            lines.append(str(embed["description"]))
-        for item in embed.get("fields") or []:
-            lines.append(f"{item.get('name')}: {item.get('value')}")
-        for picture in ("image", "thumbnail"):
-            url = (embed.get(picture) or {}).get("url")
-            if url:
-                lines.append(f"{picture}: {url}")
-        footer = (embed.get("footer") or {}).get("text")
-        if footer:
-            lines.append(f"-- {footer}")
-    for row in body.get("components") or []:
-        labels = []
-        for component in row.get("components") or []:
-            label = component.get("label") or component.get("placeholder") or component.get("custom_id")
-            labels.append(f"[{label}]" + (f"({component['url']})" if component.get("url") else ""))
-        if labels:
-            lines.append(" ".join(labels))
-    return "\n".join(lines)
-
-
-def _rejections(requests: Sequence[RecordedRequest]) -> list[RecordedRequest]:
-    return [request for request in requests if request.status >= 300]
-
-
-def _print_json_lines(requests: Sequence[RecordedRequest], out: TextIO) -> None:
-    for request in requests:
-        line: dict[str, Any] = {"route": request.route, "body": request.body}
-        if request.status >= 300:
-            line["status"] = request.status
-        print(json.dumps(line, ensure_ascii=False), file=out)
-
-
-def _report_rejections(requests: Sequence[RecordedRequest]) -> int:
-    rejected = _rejections(requests)
-    for request in rejected:
-        print(
-            f"parlbot: Discord would reject the bot's {request.route} ({request.status}): "
-            f"{json.dumps(request.body, ensure_ascii=False)}",
-            file=sys.stderr,
-        )
-    return EXIT_FAILED if rejected else EXIT_OK
-
-
 def command_ask(settings: Settings, args: argparse.Namespace) -> int:
     requests = asyncio.run(_offline(settings, args, autocomplete=False))
-    if args.json:
-        _print_json_lines(requests, sys.stdout)
-    else:
-        bodies = message_bodies(requests)
-        print("\n\n".join(render_message(body) for body in bodies))
-    answered = any(r.route in ("callback", "followup") and r.status < 300 for r in requests)
-    if not answered:
-        print("parlbot: the bot did not answer.", file=sys.stderr)
-        return EXIT_FAILED
-    return _report_rejections(requests)
+    print_answer(requests, sys.stdout, json_lines=args.json)
+    return EXIT_OK if check_answer(requests, sys.stderr) else EXIT_FAILED
 
 
 def command_complete(settings: Settings, args: argparse.Namespace) -> int:
@@ -210,7 +158,17 @@ def command_complete(settings: Settings, args: argparse.Namespace) -> int:
     else:
         for choice in choices(requests):
             print(f"{choice['name']} -> {choice['value']}")
-    return _report_rejections(requests)
+    return EXIT_FAILED if report_rejections(requests, sys.stderr) else EXIT_OK
+
+
+def command_console(settings: Settings, args: argparse.Namespace) -> int:
+    library = Library.open(settings.database_url)
+    try:
+        session = _offline_session(settings, library, args)
+        run_console(session, sys.stdin, out=sys.stdout, err=sys.stderr, json_lines=args.json)
+    finally:
+        library.close()
+    return EXIT_OK
 
 
 # --- the database ----------------------------------------------------------------------------
@@ -246,16 +204,6 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
 # --- argument parsing ----------------------------------------------------------------------
 
 
-def _snowflake(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a Discord id (a number)") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a Discord id (a positive number)")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="parlbot", description="A Discord bot that answers questions about parliamentary incidents."
@@ -265,18 +213,21 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="connect to Discord and answer (needs DISCORD_TOKEN)")
 
     sync = commands.add_parser("sync", help="publish the slash commands to Discord")
-    sync.add_argument("--guild", type=_snowflake, help="sync to one guild (instant) instead of globally")
+    sync.add_argument("--guild", type=snowflake, help="sync to one guild (instant) instead of globally")
 
     for name, help_text in (
         ("ask", "answer one slash command offline, e.g. parlbot ask '/incident singh-2020'"),
         ("complete", "show the autocomplete suggestions for the last option of a command"),
+        ("console", "one offline bot, driven a line at a time from standard input (type help)"),
     ):
         offline = commands.add_parser(name, help=help_text)
-        offline.add_argument("command", metavar="COMMAND", help="a slash command as typed in Discord")
+        if name != "console":
+            offline.add_argument("command", metavar="COMMAND", help="a slash command as typed in Discord")
         offline.add_argument("--json", action="store_true", help="print the raw JSON discord.py sent")
-        offline.add_argument("--guild", type=_snowflake, default=DEFAULT_GUILD_ID, help="guild id to ask in")
-        offline.add_argument("--user", type=_snowflake, default=DEFAULT_USER_ID, help="user id asking")
+        offline.add_argument("--guild", type=snowflake, default=DEFAULT_GUILD_ID, help="guild id to ask in")
+        offline.add_argument("--user", type=snowflake, default=DEFAULT_USER_ID, help="user id asking")
         offline.add_argument("--locale", default="en-GB", help="the asker's Discord locale (default en-GB)")
+        add_member_arguments(offline)
 
     db = commands.add_parser("db", help="manage the database (DATABASE_URL)")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
@@ -284,9 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     db_commands.add_parser("seed", help="load the shipped dataset (idempotent)")
     export = db_commands.add_parser("export", help="write a guild's entries as a dataset file")
     export.add_argument("file", metavar="FILE")
-    export.add_argument(
-        "--guild", type=_snowflake, help="the guild whose entries to export (default: shared)"
-    )
+    export.add_argument("--guild", type=snowflake, help="the guild whose entries to export (default: shared)")
     return parser
 
 
@@ -302,6 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return command_ask(settings, args)
         if args.cli_command == "complete":
             return command_complete(settings, args)
+        if args.cli_command == "console":
+            return command_console(settings, args)
         return command_db(settings, args)
     except (UsageError, CommandLineError) as error:
         print(f"parlbot: error: {error}", file=sys.stderr)

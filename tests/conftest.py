@@ -23,8 +23,9 @@ from db.session import Database, normalize_url
 
 TEST_DATABASE_URL_ENV = "TEST_DATABASE_URL"
 
-# The Discord-side fixtures (a logged-in ParlBot against the loopback Discord) live beside these.
-pytest_plugins = ["tests.discord_harness"]
+# The Discord-side fixtures (a logged-in ParlBot against the loopback Discord) and the command-line
+# ones (``bot.cli.main`` in a clean working directory) live beside these.
+pytest_plugins = ["tests.discord_harness", "tests.cli_harness"]
 
 
 def with_search_path(url: URL, schema: str) -> URL:

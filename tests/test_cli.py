@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,44 +12,9 @@ import discord
 import pytest
 
 from bot.cli import main
+from bot.loopback.payloads import MEMBER_PERMISSIONS
 from bot.loopback.rest import FakeDiscord
-from db.session import Database
-
-ENV_KEYS = (
-    "DATABASE_URL",
-    "DISCORD_TOKEN",
-    "DISCORD_API_BASE",
-    "DISCORD_GATEWAY_URL",
-    "SYNC_COMMANDS",
-    "SYNC_GUILD_ID",
-)
-
-
-@pytest.fixture(scope="module")
-def seeded_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A migrated, seeded SQLite file, built once; each test works on its own copy."""
-    path = tmp_path_factory.mktemp("template") / "seeded.sqlite3"
-    database = Database(f"sqlite:///{path}")
-    database.ensure_ready(seed=True)
-    database.dispose()
-    return path
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeded_file: Path) -> Path:
-    """A clean working directory (no .env) whose DATABASE_URL is a copy of the seeded database."""
-    for key in ENV_KEYS:
-        monkeypatch.delenv(key, raising=False)
-    monkeypatch.chdir(tmp_path)
-    copy = tmp_path / "parlbot-test.sqlite3"
-    shutil.copyfile(seeded_file, copy)
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{copy}")
-    # `run` and `sync` aim discord.py at configured endpoints process-wide; put them back afterwards.
-    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
-    monkeypatch.setattr(
-        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    )
-    return tmp_path
+from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
 
 
 def test_ask_prints_the_answer_readably(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,6 +40,53 @@ def test_ask_json_prints_each_request_with_its_exact_body(
     assert body["type"] == 4
     assert body["data"]["allowed_mentions"] == {"parse": []}
     assert "Bloc" in json.dumps(body["data"]["embeds"], ensure_ascii=False)
+
+
+def test_ask_moderator_gives_the_member_manage_server_and_nothing_more(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_test_cogs(monkeypatch, Whoami)
+
+    code = main(["ask", "--moderator", "/whoami"])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    manage_server = MEMBER_PERMISSIONS | discord.Permissions(manage_guild=True)
+    assert f"permissions={manage_server.value} " in out
+
+
+def test_ask_without_moderator_asks_as_a_member_without_manage_server(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_test_cogs(monkeypatch, Whoami)
+
+    code = main(["ask", "/whoami"])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"permissions={MEMBER_PERMISSIONS.value} roles=\n" in out
+    assert not MEMBER_PERMISSIONS.manage_guild
+
+
+def test_ask_roles_gives_the_member_those_roles(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_test_cogs(monkeypatch, Whoami)
+
+    code = main(["ask", "--roles", "1,2", "--user", "42", "/whoami"])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("user=42 ")
+    assert out.rstrip().endswith("roles=1,2")
+
+
+def test_ask_rejects_a_role_that_is_not_an_id(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["ask", "--roles", "1,mods", "/help"])
+
+    assert exit_info.value.code == 2
+    assert "'mods' is not a Discord id" in capsys.readouterr().err
 
 
 def test_ask_marks_a_private_no_match_answer_and_still_succeeds(
@@ -209,18 +217,7 @@ def test_sync_publishes_every_command_and_discord_accepts_them(
 
 
 def test_parlbot_ask_json_works_as_a_real_process(workdir: Path) -> None:
-    script = Path(sys.executable).with_name("parlbot")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
-
-    result = subprocess.run(
-        [*command, "ask", "--json", "/incident singh-2020"],
-        capture_output=True,
-        text=True,
-        env={**os.environ},
-        cwd=workdir,
-        timeout=120,
-        check=False,
-    )
+    result = run_parlbot("ask", "--json", "/incident singh-2020", cwd=workdir)
 
     assert result.returncode == 0, result.stderr
     first = json.loads(result.stdout.splitlines()[0])

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.loopback import payloads
+from bot.loopback.commandline import CommandLineError
 from bot.loopback.payloads import DEFAULT_CHANNEL_ID, DEFAULT_GUILD_ID, DEFAULT_USER_ID, Invoker
 from bot.loopback.rest import LOADING, FakeDiscord
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
@@ -501,6 +502,40 @@ async def test_submitting_a_modal_runs_its_on_submit(session: OfflineSession) ->
     requests = await session.submit(modal_id, {"name": "Jagmeet"})
 
     assert message_bodies(requests)[0]["content"] == "Hello Jagmeet"
+
+
+async def test_a_modal_that_was_never_opened_cannot_be_submitted(session: OfflineSession) -> None:
+    with pytest.raises(CommandLineError, match="has not opened a modal with custom_id 'nope'"):
+        await session.submit("nope", {"name": "Jagmeet"})
+
+
+async def test_a_modal_cannot_be_submitted_without_its_required_field(session: OfflineSession) -> None:
+    [shown] = await session.invoke("/hello")
+
+    with pytest.raises(CommandLineError, match=r"'Name' \(name\) is required"):
+        await session.submit(shown.body["data"]["custom_id"], {})  # type: ignore[index]
+
+
+def test_a_modal_submit_mirrors_the_modals_rows_and_labels() -> None:
+    modal = {
+        "custom_id": "m",
+        "title": "Form",
+        "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "a", "label": "A", "style": 1}]},
+            {"type": 18, "label": "B", "component": {"type": 4, "custom_id": "b", "style": 2, "id": 9}},
+        ],
+    }
+
+    payload = payloads.modal_submit(modal, {"a": "typed"}, Invoker(), interaction_id=1, token="t")
+
+    assert payload["type"] == 5
+    assert payload["data"] == {
+        "custom_id": "m",
+        "components": [
+            {"type": 1, "id": 1, "components": [{"type": 4, "id": 2, "custom_id": "a", "value": "typed"}]},
+            {"type": 18, "id": 3, "component": {"type": 4, "id": 9, "custom_id": "b", "value": ""}},
+        ],
+    }
 
 
 async def test_a_session_restores_the_api_base_on_exit() -> None:

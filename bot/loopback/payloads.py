@@ -39,15 +39,8 @@ MEMBER_PERMISSIONS: Final = discord.Permissions(
     use_application_commands=True,
     use_external_emojis=True,
 )
-MODERATOR_PERMISSIONS: Final = MEMBER_PERMISSIONS | discord.Permissions(
-    manage_guild=True,
-    manage_messages=True,
-    manage_roles=True,
-    manage_channels=True,
-    kick_members=True,
-    ban_members=True,
-    moderate_members=True,
-)
+# A moderator in parlbot's sense (docs/CURATION.md): a member who also holds Manage Server, nothing more.
+MODERATOR_PERMISSIONS: Final = MEMBER_PERMISSIONS | discord.Permissions(manage_guild=True)
 BOT_PERMISSIONS: Final = MEMBER_PERMISSIONS
 
 
@@ -348,20 +341,40 @@ def message_component(
 
 
 def modal_submit(
-    custom_id: str,
-    fields: Mapping[str, str],
+    modal: Json,
+    values: Mapping[str, str],
     invoker: Invoker,
     *,
     interaction_id: int,
     token: str,
     message: Json | None = None,
 ) -> Json:
-    """A type 5 interaction: a modal submitted with text input values keyed by their custom_id."""
-    rows = [
-        {"type": 1, "components": [{"type": 4, "custom_id": field_id, "value": value}]}
-        for field_id, value in fields.items()
-    ]
-    data: Json = {"custom_id": custom_id, "components": rows}
+    """A type 5 interaction: ``modal`` (the data of the bot's type 9 callback) submitted.
+
+    Discord sends the modal's layout back: action rows (1) and labels (18) stay where they were, each
+    text input (4) carries its value from ``values`` (keyed by custom_id; empty when absent), a select
+    carries no chosen ``values``, and every component carries its ``id`` (numbered in order when the
+    bot set none). discord.py 2.7 reads text inputs inside both rows and labels.
+    """
+    ids = itertools.count(1)
+
+    def submitted(component: Json) -> Json:
+        kind = component.get("type")
+        answer: Json = {"type": kind, "id": component.get("id") or next(ids)}
+        if kind == 1:
+            answer["components"] = [submitted(child) for child in component.get("components") or []]
+        elif kind == 18:
+            answer["component"] = submitted(component["component"])
+        elif kind == 4:
+            answer.update(custom_id=component["custom_id"], value=values.get(component["custom_id"], ""))
+        elif component.get("custom_id"):
+            answer.update(custom_id=component["custom_id"], values=[])
+        return answer
+
+    data: Json = {
+        "custom_id": modal["custom_id"],
+        "components": [submitted(component) for component in modal.get("components") or []],
+    }
     return _interaction(5, data, invoker, interaction_id=interaction_id, token=token, message=message)
 
 

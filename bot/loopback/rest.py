@@ -483,6 +483,18 @@ class FakeDiscord:
             return None
         return self.messages.get(record.original_id)
 
+    def answers(self, token: str) -> list[Json]:
+        """The stored messages an interaction's answer created or edited, oldest first.
+
+        That is its original response (for a component, the message it was on when the answer edited
+        or acknowledged it), then its follow-ups; deleted ones are left out.
+        """
+        record = self._interactions.get(token)
+        if record is None:
+            return []
+        ids = [record.original_id, *record.followup_ids]
+        return [self.messages[i] for i in ids if i is not None and i in self.messages]
+
     def find_message(self, custom_id: str) -> Json | None:
         """The newest stored message carrying a component with ``custom_id``."""
         for message in reversed(self.messages.values()):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, Self
 
 import discord
@@ -27,6 +28,7 @@ from bot.loopback.payloads import (
     DEFAULT_CHANNEL_ID,
     DEFAULT_GUILD_ID,
     DEFAULT_USER_ID,
+    MEMBER_PERMISSIONS,
     Invoker,
     Json,
 )
@@ -48,7 +50,8 @@ class OfflineSession:
 
     ``async with OfflineSession(bot, guild_id=..., user_id=..., locale="en-GB") as session:``
     then ``await session.invoke("/incident query:singh")`` returns the requests discord.py sent
-    in answer (``RecordedRequest``, in order).
+    in answer (``RecordedRequest``, in order). ``moderator`` gives the member Manage Server;
+    ``roles`` are the ids of the roles the member holds.
     """
 
     def __init__(
@@ -59,6 +62,7 @@ class OfflineSession:
         user_id: int = DEFAULT_USER_ID,
         locale: str = "en-GB",
         moderator: bool = False,
+        roles: Sequence[int] = (),
         channel_id: int = DEFAULT_CHANNEL_ID,
         username: str = "member",
         application_id: int = DEFAULT_APPLICATION_ID,
@@ -74,6 +78,7 @@ class OfflineSession:
             locale=locale,
             guild_locale=locale,
             moderator=moderator,
+            extra_roles=tuple(roles),
         )
         self.fake = FakeDiscord(application_id=application_id)
         self.timeout = timeout
@@ -202,11 +207,21 @@ class OfflineSession:
         message: Json | None = None,
         invoker: Invoker | None = None,
     ) -> list[RecordedRequest]:
-        """Submit the modal ``custom_id`` with text input values keyed by their custom_id."""
+        """Submit the modal ``custom_id`` the bot opened last, with text input values keyed by custom_id.
+
+        Like Discord's client, it refuses a field the modal lacks, an empty required field and a value
+        outside a field's lengths (``CommandLineError``); a field left out keeps its prefilled text.
+        """
+        modal = next(
+            (shown for shown in reversed(modals(self.fake.requests)) if shown.get("custom_id") == custom_id),
+            None,
+        )
+        if modal is None:
+            raise CommandLineError(f"The bot has not opened a modal with custom_id {custom_id!r}.")
         interaction_id, token = self._ids()
         payload = payloads.modal_submit(
-            custom_id,
-            fields,
+            modal,
+            _filled_in(modal, fields),
             invoker or self.invoker,
             interaction_id=interaction_id,
             token=token,
@@ -244,6 +259,7 @@ class OfflineSession:
             guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
             message_id=int(message["id"]) if message else None,
         )
+        self._know_roles(payload)
         before = asyncio.all_tasks()
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         handlers = [
@@ -261,6 +277,19 @@ class OfflineSession:
                 if error is not None:
                     raise error
         return self.fake.requests_for(token)
+
+    def _know_roles(self, payload: Json) -> None:
+        """Make the guild know every role the member holds, as Discord's guilds do.
+
+        discord.py leaves role ids its guild does not know out of ``Member.roles``.
+        """
+        guild = self.bot.get_guild(int(payload["guild_id"])) if payload.get("guild_id") else None
+        if guild is None:
+            return
+        for role_id in (payload.get("member") or {}).get("roles") or []:
+            if guild.get_role(int(role_id)) is None:
+                role = payloads.role(int(role_id), f"role-{str(role_id)[-4:]}", MEMBER_PERMISSIONS)
+                self.bot._connection.parsers["GUILD_ROLE_CREATE"]({"guild_id": str(guild.id), "role": role})
 
 
 # reading answers
@@ -287,6 +316,81 @@ def choices(requests: Sequence[RecordedRequest]) -> list[Json]:
         if request.route == "callback" and isinstance(body, dict) and body.get("type") == 8:
             return list((body.get("data") or {}).get("choices") or [])
     return []
+
+
+def modals(requests: Sequence[RecordedRequest]) -> list[Json]:
+    """The modals the bot opened (callback type 9 data Discord accepted), in order."""
+    return [
+        dict(request.body.get("data") or {})
+        for request in requests
+        if request.route == "callback"
+        and request.status < 300
+        and isinstance(request.body, dict)
+        and request.body.get("type") == 9
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ModalField:
+    """A text input of a modal, with the label Discord shows for it (its own or its label component's)."""
+
+    custom_id: str
+    label: str
+    paragraph: bool  # style 2; otherwise a one-line (short) input
+    required: bool
+    min_length: int | None
+    max_length: int | None
+    value: str  # the prefilled text, "" when none
+
+
+def modal_fields(modal: Mapping[str, Any]) -> list[ModalField]:
+    """The text inputs of a modal (type 9 data), in order, inside action rows or label components."""
+    fields: list[ModalField] = []
+
+    def visit(component: Json, label: str | None) -> None:
+        if component.get("type") == 18:
+            visit(component["component"], component.get("label"))
+        elif component.get("type") == 4:
+            custom_id = str(component["custom_id"])
+            fields.append(
+                ModalField(
+                    custom_id=custom_id,
+                    label=str(label or component.get("label") or custom_id),
+                    paragraph=component.get("style") == 2,
+                    required=bool(component.get("required", True)),
+                    min_length=component.get("min_length"),
+                    max_length=component.get("max_length"),
+                    value=str(component.get("value") or ""),
+                )
+            )
+        for child in component.get("components") or []:
+            visit(child, None)
+
+    for component in modal.get("components") or []:
+        visit(component, None)
+    return fields
+
+
+def _filled_in(modal: Json, fields: Mapping[str, str]) -> dict[str, str]:
+    """Every text input's submitted value, checked the way Discord's client checks a form."""
+    known = {field.custom_id: field for field in modal_fields(modal)}
+    for name in fields:
+        if name not in known:
+            raise CommandLineError(
+                f"The modal {modal.get('title')!r} has no field {name!r}. Its fields: {', '.join(known)}."
+            )
+    values: dict[str, str] = {}
+    for field in known.values():
+        value = fields.get(field.custom_id, field.value)
+        name = f"{field.label!r} ({field.custom_id})"
+        if not value and field.required:
+            raise CommandLineError(f"{name} is required.")
+        if value and field.min_length is not None and len(value) < field.min_length:
+            raise CommandLineError(f"{name} needs at least {field.min_length} characters.")
+        if field.max_length is not None and len(value) > field.max_length:
+            raise CommandLineError(f"{name} takes at most {field.max_length} characters, not {len(value)}.")
+        values[field.custom_id] = value
+    return values
 
 
 def is_ephemeral(body: Mapping[str, Any]) -> bool:

@@ -1,0 +1,112 @@
+"""Command-line fixtures: ``bot.cli.main`` in a clean working directory on a seeded SQLite copy.
+
+Enabled in ``tests/conftest.py`` (``pytest_plugins``). ``with_test_cogs`` makes the CLI's bot carry
+test-only cogs, such as ``Whoami``, which reports the asking member as the bot sees them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from bot import cli
+from bot.client import ParlBot
+from bot.library import Library
+from bot.settings import Settings
+from db.session import Database
+
+ENV_KEYS = (
+    "DATABASE_URL",
+    "DISCORD_TOKEN",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "SYNC_COMMANDS",
+    "SYNC_GUILD_ID",
+)
+
+
+@pytest.fixture(scope="module")
+def seeded_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated, seeded SQLite file, built once per module; each test works on its own copy."""
+    path = tmp_path_factory.mktemp("template") / "seeded.sqlite3"
+    database = Database(f"sqlite:///{path}")
+    database.ensure_ready(seed=True)
+    database.dispose()
+    return path
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeded_file: Path) -> Iterator[Path]:
+    """A clean working directory (no .env) whose DATABASE_URL is a copy of the seeded database."""
+    for key in ENV_KEYS:
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.chdir(tmp_path)
+    copy = tmp_path / "parlbot-test.sqlite3"
+    shutil.copyfile(seeded_file, copy)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{copy}")
+    # `run` and `sync` aim discord.py at configured endpoints process-wide; put them back afterwards.
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    )
+    # `run` and `sync` also give the root logger a handler on this test's (soon closed) stderr.
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield tmp_path
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+def run_parlbot(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``parlbot ARGS`` as a process of its own (the installed script, else ``python -m bot.cli``)."""
+    script = Path(sys.executable).with_name("parlbot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+    return subprocess.run(
+        [*command, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+        cwd=cwd,
+        timeout=120,
+        check=False,
+    )
+
+
+def with_test_cogs(monkeypatch: pytest.MonkeyPatch, *cogs: Callable[[], commands.Cog]) -> None:
+    """Make ``bot.cli`` build ParlBots that also load these test-only cogs (new ones for each bot)."""
+
+    class TestBot(ParlBot):
+        async def setup_hook(self) -> None:
+            await super().setup_hook()
+            for cog in cogs:
+                await self.add_cog(cog())
+
+    def build_bot(settings: Settings, library: Library) -> ParlBot:
+        return TestBot(settings=settings, library=library)
+
+    monkeypatch.setattr(cli, "build_bot", build_bot)
+
+
+class Whoami(commands.Cog):
+    """``/whoami``: the asking member's id, permissions and roles, as discord.py parsed them."""
+
+    @app_commands.command(description="Who is asking, as the bot sees them")
+    async def whoami(self, interaction: discord.Interaction[Any]) -> None:
+        member = interaction.user
+        assert isinstance(member, discord.Member)
+        roles = ",".join(str(id_) for id_ in sorted(r.id for r in member.roles if not r.is_default()))
+        await interaction.response.send_message(
+            f"user={member.id} permissions={interaction.permissions.value} roles={roles}"
+        )
