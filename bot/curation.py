@@ -357,21 +357,8 @@ def remove(
     expected_revision: int | None = None,
 ) -> AuditEntry:
     """Remove the entry in the guild (softly): a shared entry gets a removed guild copy, a tombstone."""
-    row = _lock(session, actor, kind, key, expected_revision)
-    current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
-    if current is None:
-        raise NotFound(f"There is no {kind} `{key}` here to remove.")
-    state: EntryState = {"entry": _json(current), "removed": True}
-    return _write(
-        session,
-        actor=actor,
-        kind=kind,
-        key=key,
-        row=row,
-        state=state,
-        action=AuditAction.REMOVE,
-        summary=summary or f"removed {kind} {key}",
-    )
+    summary = summary or f"removed {kind} {key}"
+    return _set_removed(session, actor, kind, key, expected_revision, removed=True, summary=summary)
 
 
 def restore(
@@ -384,19 +371,39 @@ def restore(
     expected_revision: int | None = None,
 ) -> AuditEntry:
     """Bring back an entry removed in the guild."""
+    summary = summary or f"restored {kind} {key}"
+    return _set_removed(session, actor, kind, key, expected_revision, removed=False, summary=summary)
+
+
+def _set_removed(
+    session: Session,
+    actor: Actor,
+    kind: EntityKind,
+    key: str,
+    expected_revision: int | None,
+    *,
+    removed: bool,
+    summary: str,
+) -> AuditEntry:
     row = _lock(session, actor, kind, key, expected_revision)
-    if row is None or row.removed_at is None:
+    if removed:
+        current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
+        if current is None:
+            raise NotFound(f"There is no {kind} `{key}` here to remove.")
+        entry = _json(current)
+    elif row is None or row.removed_at is None:
         raise NotFound(f"{kind.capitalize()} `{key}` is not removed here, so there is nothing to restore.")
-    state = _state(session, row)
+    else:
+        entry = _state(session, row)["entry"]
     return _write(
         session,
         actor=actor,
         kind=kind,
         key=key,
         row=row,
-        state={"entry": state["entry"], "removed": False},
-        action=AuditAction.RESTORE,
-        summary=summary or f"restored {kind} {key}",
+        state={"entry": entry, "removed": removed},
+        action=AuditAction.REMOVE if removed else AuditAction.RESTORE,
+        summary=summary,
     )
 
 

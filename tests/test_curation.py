@@ -28,6 +28,7 @@ from db.dataset import (
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
 from db.session import Database
+from tests.test_entries import QUOTE
 
 GUILD = 1_000_000_000_000_001
 OTHER = 1_000_000_000_000_002
@@ -35,13 +36,6 @@ MOD = Actor(GUILD, 501)
 SECOND_MOD = Actor(GUILD, 502)
 OTHER_MOD = Actor(OTHER, 601)
 
-QUOTE = {
-    "speaker": "jagmeet-singh",
-    "speaker_label": "Jagmeet Singh",
-    "text": "Zebra crossings are unparliamentary.",
-    "delivery": "verbatim",
-    "source": "singh-2020-cbc",
-}
 
 NEW: dict[EntityKind, Entry] = {
     EntityKind.CHAMBER: ChamberEntry(
@@ -137,14 +131,27 @@ def add(library: Library, kind: EntityKind, actor: Actor = MOD) -> AuditEntry:
     )
 
 
-def add_quote(library: Library, actor: Actor = MOD, **fields: Any) -> AuditEntry:
+def edit_singh(
+    library: Library, change: Callable[[IncidentEntry], Entry], actor: Actor = MOD, **options: Any
+) -> AuditEntry:
+    """Change singh-2020 as the guild sees it, through ``Library.apply``."""
     return library.apply(
         actor=actor,
         kind=EntityKind.INCIDENT,
         key="singh-2020",
-        change=curation.existing(IncidentEntry, lambda entry: entries.add_quote(entry, {**QUOTE, **fields})),
-        summary="added a quote by Jagmeet Singh",
+        change=curation.existing(IncidentEntry, change),
+        summary=options.pop("summary", "changed singh-2020"),
+        **options,
     )
+
+
+def with_fields(**update: Any) -> Callable[[IncidentEntry], Entry]:
+    """A raw change (no validation on the way), as a careless caller might build one."""
+    return lambda entry: entry.model_copy(update=update)
+
+
+def add_quote(library: Library, actor: Actor = MOD, **fields: Any) -> AuditEntry:
+    return edit_singh(library, lambda entry: entries.add_quote(entry, {**QUOTE, **fields}), actor)
 
 
 def text_of(reply: Reply) -> str:
@@ -283,13 +290,7 @@ def test_each_sub_change_is_stored_as_the_changed_entry(library: Library, name: 
     assert isinstance(shared, IncidentEntry)
     expected = SUB_CHANGES[name](shared)
 
-    library.apply(
-        actor=MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=curation.existing(IncidentEntry, SUB_CHANGES[name]),
-        summary=name,
-    )
+    edit_singh(library, SUB_CHANGES[name], summary=name)
 
     assert visible(library, GUILD, EntityKind.INCIDENT, "singh-2020") == expected
     assert visible(library, OTHER, EntityKind.INCIDENT, "singh-2020") == shared
@@ -372,29 +373,17 @@ def test_adding_a_slug_the_guild_already_sees_is_refused(library: Library) -> No
 
 @pytest.mark.parametrize("date", ["17/06/2020", "2020-02-30"])
 def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(library: Library, date: str) -> None:
-    def change(entry: Entry | None) -> Entry:
-        assert entry is not None
-        return entry.model_copy(update={"date": date})
-
     assert_refused(
         library,
-        lambda: library.apply(
-            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
-        ),
+        lambda: edit_singh(library, with_fields(date=date)),
         f"`date`: '{date}' is not a date; please write it as YYYY-MM-DD",
     )
 
 
 def test_text_over_its_limit_is_refused_with_limit_and_length(library: Library) -> None:
-    def change(entry: Entry | None) -> Entry:
-        assert entry is not None
-        return entry.model_copy(update={"summary": "x" * 4005})
-
     assert_refused(
         library,
-        lambda: library.apply(
-            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
-        ),
+        lambda: edit_singh(library, with_fields(summary="x" * 4005)),
         "`summary` is 4005 characters long; the limit is 4000.",
     )
 
@@ -403,13 +392,7 @@ def test_a_quote_without_a_source_is_refused(library: Library) -> None:
     quote = {name: value for name, value in QUOTE.items() if name != "source"}
     assert_refused(
         library,
-        lambda: library.apply(
-            actor=MOD,
-            kind=EntityKind.INCIDENT,
-            key="singh-2020",
-            change=curation.existing(IncidentEntry, lambda entry: entries.add_quote(entry, quote)),
-            summary="s",
-        ),
+        lambda: edit_singh(library, lambda entry: entries.add_quote(entry, quote)),
         "`quotes[5].source`: a source is required",
     )
 
@@ -417,27 +400,15 @@ def test_a_quote_without_a_source_is_refused(library: Library) -> None:
 def test_a_change_that_changes_nothing_is_refused(library: Library) -> None:
     assert_refused(
         library,
-        lambda: library.apply(
-            actor=MOD,
-            kind=EntityKind.INCIDENT,
-            key="singh-2020",
-            change=lambda entry: entry,
-            summary="s",
-        ),
+        lambda: edit_singh(library, lambda entry: entry),
         "Nothing to change: incident `singh-2020` already says that.",
     )
 
 
 def test_a_slug_cannot_change(library: Library) -> None:
-    def change(entry: Entry | None) -> Entry:
-        assert entry is not None
-        return entry.model_copy(update={"slug": "singh-2021"})
-
     assert_refused(
         library,
-        lambda: library.apply(
-            actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=change, summary="s"
-        ),
+        lambda: edit_singh(library, with_fields(slug="singh-2021")),
         "The slug of incident `singh-2020` can't change",
     )
 
@@ -463,12 +434,8 @@ def test_the_shared_dataset_cannot_be_written(library: Library) -> None:
 
 def test_a_write_is_audited_with_the_state_before_and_after(library: Library) -> None:
     add_quote(library)
-    record = library.apply(
-        actor=SECOND_MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=curation.existing(IncidentEntry, lambda entry: entries.remove_quote(entry, 5)),
-        summary="removed the zebra quote",
+    record = edit_singh(
+        library, lambda entry: entries.remove_quote(entry, 5), SECOND_MOD, summary="removed the zebra quote"
     )
 
     assert (record.guild_id, record.actor_id, record.action, record.kind, record.key) == (
@@ -655,28 +622,14 @@ def test_a_write_based_on_an_old_revision_is_refused(library: Library) -> None:
     saved = state(library, GUILD, EntityKind.INCIDENT, "singh-2020")
 
     with pytest.raises(Conflict, match="Someone changed incident `singh-2020` while you were working on it"):
-        library.apply(
-            actor=MOD,
-            kind=EntityKind.INCIDENT,
-            key="singh-2020",
-            change=renamed(EntityKind.INCIDENT),
-            summary="s",
-            expected_revision=opened,
-        )
+        edit_singh(library, with_fields(title="Corrected name"), expected_revision=opened)
     assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == saved
 
 
 def test_a_write_based_on_the_current_revision_lands(library: Library) -> None:
     add_quote(library, SECOND_MOD)
 
-    library.apply(
-        actor=MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=renamed(EntityKind.INCIDENT),
-        summary="s",
-        expected_revision=1,
-    )
+    edit_singh(library, with_fields(title="Corrected name"), expected_revision=1)
 
     assert name_of(visible(library, GUILD, EntityKind.INCIDENT, "singh-2020")) == "Corrected name"
 
@@ -826,27 +779,13 @@ def test_a_new_quote_is_found_in_its_guild_right_after_the_write(library: Librar
 
 def test_a_removed_quote_is_no_longer_found(library: Library) -> None:
     add_quote(library)
-    library.apply(
-        actor=MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=curation.existing(IncidentEntry, lambda entry: entries.remove_quote(entry, 5)),
-        summary="s",
-    )
+    edit_singh(library, lambda entry: entries.remove_quote(entry, 5))
 
     assert "Zebra crossings" not in text_of(library.answer("quote", "zebra crossings", guild_id=GUILD))
 
 
 def test_a_guild_correction_of_a_quote_replaces_the_shared_one_there(library: Library) -> None:
-    library.apply(
-        actor=MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=curation.existing(
-            IncidentEntry, lambda entry: entries.edit_quote(entry, 3, text="I shall not.")
-        ),
-        summary="s",
-    )
+    edit_singh(library, lambda entry: entries.edit_quote(entry, 3, text="I shall not."))
 
     in_guild = text_of(library.answer("quote", "I will not", guild_id=GUILD))
     elsewhere = text_of(library.answer("quote", "I will not", guild_id=OTHER))
@@ -856,13 +795,7 @@ def test_a_guild_correction_of_a_quote_replaces_the_shared_one_there(library: Li
 
 
 def test_a_corrected_incident_title_is_answered_in_that_guild_only(library: Library) -> None:
-    library.apply(
-        actor=MOD,
-        kind=EntityKind.INCIDENT,
-        key="singh-2020",
-        change=renamed(EntityKind.INCIDENT),
-        summary="s",
-    )
+    edit_singh(library, with_fields(title="Corrected name"))
 
     assert "Corrected name" in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
     assert "Corrected name" not in text_of(library.answer("incident", "singh-2020", guild_id=OTHER))
