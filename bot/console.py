@@ -195,8 +195,10 @@ class Console:
         item = choose(pressables(message), wanted)
         if item.url:
             raise CommandLineError(f"{item} is a link; open it in a browser.")
-        if item.disabled or item.custom_id is None:
+        if item.disabled:
             raise CommandLineError(f"{item} is disabled.")
+        if item.custom_id is None:
+            raise CommandLineError(f"{item} has no custom_id, so it sends the bot nothing.")
         values = () if item.value is None else (item.value,)
         requests = await self.session.press(item.custom_id, message, values=values, invoker=self.invoker)
         self.show(requests, origin=message)

@@ -40,12 +40,28 @@ class Correction(discord.ui.Modal, title="Suggest a correction"):
         )
 
 
+class Colours(discord.ui.View):
+    """A select of two colours, then a button on the next row that opens ``Correction``."""
+
+    @discord.ui.select(options=[discord.SelectOption(label="Red"), discord.SelectOption(label="Green")])
+    async def colour(self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}")
+
+    @discord.ui.button(label="Suggest a correction", row=1)
+    async def correct(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_modal(Correction())
+
+
 class Feedback(commands.Cog):
     """A test-only cog: ``/feedback`` opens ``Correction``, which echoes what was submitted."""
 
     @app_commands.command(description="Suggest a correction")
     async def feedback(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(Correction())
+
+    @app_commands.command(description="Pick a colour, or suggest a correction")
+    async def colours(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("Which colour?", view=Colours())
 
 
 @dataclass(frozen=True)
@@ -92,6 +108,32 @@ def test_press_next_turns_the_search_page(console: Any) -> None:
     assert "page 1/5" in run.out
     assert "page 2/5" in run.out
     assert run.out.index("page 1/5") < run.out.index("page 2/5")
+
+
+def test_a_select_prints_its_options_as_buttons_of_their_own(console: Any) -> None:
+    run = console("/colours\n")
+
+    assert "Which colour?\n[Red] [Green]\n[Suggest a correction]\n" in run.out
+
+
+def test_press_chooses_a_select_option_by_its_label(console: Any) -> None:
+    run = console("/colours\npress green\n")
+
+    assert "picked Green" in run.out
+
+
+def test_press_numbers_count_select_options_before_later_buttons(console: Any) -> None:
+    run = console("/colours\npress 3\n")
+
+    assert "## Suggest a correction" in run.out
+    assert "picked" not in run.out
+
+
+def test_submit_sends_a_modal_that_a_button_opened(console: Any) -> None:
+    run = console("/colours\npress suggest\nsubmit topic:Elbowgate\n")
+
+    assert "topic=Elbowgate details=\n" in run.out
+    assert run.err == ""
 
 
 def test_an_ambiguous_label_lists_the_buttons_it_matches(console: Any) -> None:
