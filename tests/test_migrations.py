@@ -139,3 +139,20 @@ def test_upgrade_twice_keeps_schema_and_rows(database: Database) -> None:
         chamber = session.get(Chamber, 1)
     assert chamber is not None
     assert (chamber.slug, chamber.guild_id) == ("commons", SHARED_GUILD)
+
+
+def test_rows_from_before_curation_start_at_revision_one_and_not_removed(empty_database: Database) -> None:
+    empty_database.upgrade("0001")
+    with empty_database.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO chamber (guild_id, slug, name, legislature, country)"
+                " VALUES (0, 'c', 'Chamber', 'Legislature', 'Canada')"
+            )
+        )
+
+    empty_database.upgrade()
+
+    with empty_database.session() as session:
+        chamber = session.exec(select(Chamber)).one()
+    assert (chamber.revision, chamber.removed_at) == (1, None)
