@@ -242,6 +242,38 @@ def test_remove_takes_effect_at_once(index: SearchIndex) -> None:
     assert not index.remove(Kind.INCIDENT, "skinner-2016")
 
 
+def test_a_tombstone_hides_the_shared_document_in_its_guild_only(index: SearchIndex) -> None:
+    index.upsert(replace(SKINNER, guild_id=GUILD, removed=True))
+
+    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)) == []
+    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD + 1)) == ["skinner-2016"]
+    assert "skinner-2016" not in keys(index.search("skinner-2016", guild_id=GUILD))
+
+
+def test_removing_a_tombstone_shows_the_shared_document_again(index: SearchIndex) -> None:
+    index.upsert(replace(SKINNER, guild_id=GUILD, removed=True))
+
+    assert index.remove(Kind.INCIDENT, "skinner-2016", GUILD)
+
+    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)) == ["skinner-2016"]
+    assert index.guild_documents(GUILD) == []
+
+
+def test_a_guild_incident_hides_the_shared_incidents_quotes(index: SearchIndex) -> None:
+    quote = Document(
+        kind=Kind.QUOTE,
+        key="quote:1",
+        label="“Dodgy Dave”",
+        incident="skinner-2016",
+        fields=(Field("Dodgy Dave"),),
+    )
+    index.upsert(quote)
+    index.upsert(replace(SKINNER, guild_id=GUILD))
+
+    assert keys(index.search("dodgy dave", kinds=[Kind.QUOTE], guild_id=GUILD)) == []
+    assert keys(index.search("dodgy dave", kinds=[Kind.QUOTE], guild_id=GUILD + 1)) == ["quote:1"]
+
+
 # -- autocomplete ----------------------------------------------------------------------------------
 
 
