@@ -25,6 +25,7 @@ from db.dataset import (
     PersonEntry,
     SourceEntry,
     export_dataset,
+    slug_of,
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
 from db.session import Database
@@ -120,7 +121,7 @@ def history(library: Library, guild_id: int, **narrow: Any) -> list[AuditEntry]:
 
 def add(library: Library, kind: EntityKind, actor: Actor = MOD) -> AuditEntry:
     entry = NEW[kind]
-    key = curation.slug_of(entry)
+    key = slug_of(entry)
     return library.apply(
         actor=actor,
         kind=kind,
@@ -165,7 +166,7 @@ def text_of(reply: Reply) -> str:
 def test_an_added_entry_is_seen_in_its_guild_and_nowhere_else(library: Library, kind: EntityKind) -> None:
     add(library, kind)
 
-    key = curation.slug_of(NEW[kind])
+    key = slug_of(NEW[kind])
     assert visible(library, GUILD, kind, key) == NEW[kind]
     assert visible(library, OTHER, kind, key) is None
     assert visible(library, SHARED_GUILD, kind, key) is None
@@ -204,7 +205,7 @@ def test_removing_a_shared_entry_leaves_a_tombstone_in_that_guild_only(
 @pytest.mark.parametrize("kind", KINDS)
 def test_restoring_a_removed_entry_brings_it_back(library: Library, kind: EntityKind) -> None:
     add(library, kind)
-    key = curation.slug_of(NEW[kind])
+    key = slug_of(NEW[kind])
     library.remove(actor=MOD, kind=kind, key=key)
 
     library.restore(actor=MOD, kind=kind, key=key)
