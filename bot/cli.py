@@ -5,7 +5,9 @@
     parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
     parlbot complete "/incident query:sin"
     parlbot console                     one bot, many lines: commands, press, submit, as (bot.console)
-    parlbot db upgrade | seed | export FILE
+    parlbot db upgrade | seed
+    parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
+    parlbot db export FILE [--guild ID]
 
 Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask``, ``complete`` and
 ``console`` never talk to Discord: they run the real bot against the loopback Discord in
@@ -25,9 +27,12 @@ from pathlib import Path
 from typing import TextIO
 
 import discord
+from sqlalchemy.exc import SQLAlchemyError
 
+from bot import transfer
 from bot.client import ParlBot, point_at_endpoints
 from bot.console import add_member_arguments, run_console, snowflake
+from bot.errors import ParlbotError
 from bot.library import Library
 from bot.loopback.commandline import CommandLineError
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
@@ -35,10 +40,13 @@ from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
 from bot.settings import Settings
 from bot.transcript import check_answer, print_answer, report_rejections
+from db.models import SHARED_GUILD
+from db.session import Database
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+CLI_ACTOR = 0  # the user id command-line imports are audited as
 
 log = logging.getLogger(__name__)
 
@@ -174,12 +182,79 @@ def command_console(settings: Settings, args: argparse.Namespace) -> int:
 # --- the database ----------------------------------------------------------------------------
 
 
+class ProgressBar:
+    """``[#####     ] 12/40`` on ``stream``, redrawn in place on a terminal; ``finish`` always prints it."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.done = self.total = 0
+
+    def line(self) -> str:
+        filled = self.WIDTH * self.done // self.total if self.total else self.WIDTH
+        return f"[{'#' * filled}{' ' * (self.WIDTH - filled)}] {self.done}/{self.total}"
+
+    def update(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        if self.live:
+            self.stream.write("\r" + self.line())
+            self.stream.flush()
+
+    def finish(self) -> None:
+        if self.total:
+            self.stream.write(("\r" if self.live else "") + self.line() + "\n")
+            self.stream.flush()
+
+
+def _scope_name(guild: int) -> str:
+    return "the shared dataset" if guild == SHARED_GUILD else f"guild {guild}"
+
+
+def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> int:
+    """``parlbot db import``: print the plan, then write it all in one transaction (unless ``dry_run``)."""
+    try:
+        document = transfer.decode(path.read_bytes(), str(path))
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    except transfer.UnreadableFile as error:
+        raise UsageError(error.message) from None
+    database.upgrade()
+    with database.session() as session:
+        try:
+            plan = transfer.plan_import(session, document, guild_id=guild)
+        except transfer.UnreadableFile as error:
+            raise UsageError(error.message) from None
+    print(f"Importing {path} into {_scope_name(guild)}:\n{transfer.plan_table(plan)}")
+    if plan.rejected:
+        print(f"parlbot: {plan.refusal()}", file=sys.stderr)
+        return EXIT_FAILED
+    if dry_run:
+        print(f"Dry run: nothing was written ({plan.summary}).")
+        return EXIT_OK
+    bar = ProgressBar(sys.stderr)
+    try:
+        with database.session() as session:
+            plan = transfer.apply_import(
+                session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
+            )
+            session.commit()
+    except (ParlbotError, SQLAlchemyError) as error:
+        bar.finish()
+        reason = error.message if isinstance(error, ParlbotError) else str(error)
+        print(f"parlbot: nothing was imported (rolled back): {reason}", file=sys.stderr)
+        return EXIT_FAILED
+    bar.finish()
+    print(f"Imported into {_scope_name(guild)}: {plan.summary}.")
+    return EXIT_OK
+
+
 def command_db(settings: Settings, args: argparse.Namespace) -> int:
     from db.dataset import export_dataset, seed, write_dataset
-    from db.models import SHARED_GUILD
-    from db.session import Database
 
     database = Database(settings.database_url)
+    guild = args.guild if getattr(args, "guild", None) is not None else SHARED_GUILD
     try:
         if args.db_command == "upgrade":
             database.upgrade()
@@ -188,14 +263,15 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
             database.upgrade()
             report = seed(database)
             print(f"Seeded {database!r}: {report}")
+        elif args.db_command == "import":
+            return db_import(database, Path(args.file), guild=guild, dry_run=args.dry_run)
         else:
             database.upgrade()
-            guild = args.guild if args.guild is not None else SHARED_GUILD
             with database.session() as session:
                 dataset = export_dataset(session, guild_id=guild)
             path = Path(args.file)
             write_dataset(dataset, path)
-            print(f"Exported {len(dataset.incidents)} incidents to {path}.")
+            print(f"Exported {_scope_name(guild)} ({len(dataset.incidents)} incidents) to {path}.")
     finally:
         database.dispose()
     return EXIT_OK
@@ -233,6 +309,10 @@ def build_parser() -> argparse.ArgumentParser:
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     db_commands.add_parser("upgrade", help="run the migrations up to head")
     db_commands.add_parser("seed", help="load the shipped dataset (idempotent)")
+    imported = db_commands.add_parser("import", help="load a dataset file into a guild, all or nothing")
+    imported.add_argument("file", metavar="FILE")
+    imported.add_argument("--guild", type=snowflake, help="the guild to import into (default: shared)")
+    imported.add_argument("--dry-run", action="store_true", help="print what would change; write nothing")
     export = db_commands.add_parser("export", help="write a guild's entries as a dataset file")
     export.add_argument("file", metavar="FILE")
     export.add_argument("--guild", type=snowflake, help="the guild whose entries to export (default: shared)")

@@ -6,15 +6,15 @@ of an incident a little less, descriptive text (summaries, roles) least.
 
 Removed rows are not searchable. A guild's removed incident, person or party becomes a tombstone
 document (``Document.removed``) that hides the shared entry with its slug in that guild. Every
-document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuilds one entry's
-documents after a write, so the index is updated without a rebuild.
+document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuilds the documents
+of the entries a write changed, so the index is updated without a rebuild.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
@@ -59,15 +59,17 @@ def entry_of(doc: Document) -> tuple[EntityKind, str]:
     return (EntityKind(doc.kind.value), doc.key)
 
 
-def entry_documents(session: Session, *, guild_id: int, kind: EntityKind, key: str) -> list[Document]:
-    """The documents one entry of ``guild_id``'s own scope gives (a tombstone when it is removed).
+def entry_documents(
+    session: Session, *, guild_id: int, entries: Collection[tuple[EntityKind, str]]
+) -> list[Document]:
+    """The documents these entries of ``guild_id``'s own scope give (a tombstone for a removed one).
 
-    Empty when the guild has no row of its own for the entry, or the entry kind is not searchable
-    (sources, chambers).
+    None for an entry the guild has no row of its own for, or of a kind that is not searchable
+    (sources, chambers). One load of the guild's documents, however many entries.
     """
-    if kind not in _SEARCHABLE:
+    if not any(kind in _SEARCHABLE for kind, _ in entries):
         return []
-    return [doc for doc in load_documents(session, guild_id=guild_id) if entry_of(doc) == (kind, key)]
+    return [doc for doc in load_documents(session, guild_id=guild_id) if entry_of(doc) in entries]
 
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:

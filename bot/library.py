@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from sqlmodel import Session
 
-from bot import curation, render
+from bot import curation, render, transfer
 from bot.curation import Actor, Change
 from bot.documents import entry_documents, entry_of, load_documents
 from bot.errors import Conflict, NotFound
 from bot.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.render import Choice, Reply
 from bot.search import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from bot.transfer import ImportPlan, Progress
+from db.dataset import Dataset, export_dataset, slug_of
 from db.models import AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
 
@@ -266,19 +268,45 @@ class Library:
             session.commit()
             return result
 
+    # Import and export (bot.transfer has the rules)
+
+    def plan_import(self, document: Any, *, guild_id: int) -> ImportPlan:
+        """What importing ``document`` (decoded JSON) into the guild would do; writes nothing."""
+        with self.database.session() as session:
+            return transfer.plan_import(session, document, guild_id=guild_id)
+
+    def import_dataset(self, document: Any, *, actor: Actor, progress: Progress | None = None) -> ImportPlan:
+        """Import ``document`` into the actor's guild in one transaction, then re-index what it wrote."""
+        with self.database.session() as session:
+            plan = transfer.apply_import(
+                session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
+            )
+            session.commit()
+            self._reindex(session, actor.guild_id, {(kind, slug_of(entry)) for kind, entry in plan.writes})
+        return plan
+
+    def export(self, *, guild_id: int) -> Dataset:
+        """The guild's own entries (and the shared ones they refer to) as a dataset."""
+        with self.database.session() as session:
+            return export_dataset(session, guild_id=guild_id)
+
     def _write(self, use_case: Callable[[Session], AuditEntry]) -> AuditEntry:
         """Run a write, commit it, then re-index exactly the entry it changed in its guild."""
         with self.database.session() as session:
             audit = use_case(session)
             session.commit()
-            fresh = entry_documents(session, guild_id=audit.guild_id, kind=audit.kind, key=audit.key)
+            self._reindex(session, audit.guild_id, {(audit.kind, audit.key)})
+        return audit
+
+    def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
+        """Make the index hold exactly the committed documents of these entries of the guild."""
+        fresh = entry_documents(session, guild_id=guild_id, entries=entries)
         current = {doc.ident for doc in fresh}
-        for doc in self.index.guild_documents(audit.guild_id):
-            if entry_of(doc) == (audit.kind, audit.key) and doc.ident not in current:
+        for doc in self.index.guild_documents(guild_id):
+            if entry_of(doc) in entries and doc.ident not in current:
                 self.index.remove(doc.kind, doc.key, doc.guild_id)
         for doc in fresh:
             self.index.upsert(doc)
-        return audit
 
     _actions: ClassVar[Mapping[str, Callable[[Library, Session, str, int | None], Reply]]] = {
         "incident": _show_incident,

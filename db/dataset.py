@@ -373,6 +373,15 @@ def parse_dataset(data: Any) -> Dataset:
         raise DatasetError(_problems(error)) from None
 
 
+def parse_entry(model: type[Entry], data: Any, at: str) -> Entry:
+    """One top-level entry validated on its own (references unchecked); problem paths start at ``at``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = [Problem(f"{at}.{p.path}" if p.path else at, p.message) for p in _problems(error)]
+        raise DatasetError(problems) from None
+
+
 def read_dataset(path: Path) -> Dataset:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -894,12 +903,17 @@ def seed(database: Database) -> LoadReport:
     dataset = read_dataset(SHIPPED_DATASET)
     with database.session() as session:
         report = load_dataset(session, dataset, guild_id=SHARED_GUILD)
-        now = dt.datetime.now(dt.UTC)
-        recorded = session.get(DatasetVersion, SHARED_GUILD)
-        if recorded is None:
-            session.add(DatasetVersion(guild_id=SHARED_GUILD, version=dataset.dataset_version, loaded_at=now))
-        else:
-            recorded.version = dataset.dataset_version
-            recorded.loaded_at = now
+        record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
         session.commit()
     return report
+
+
+def record_version(session: Session, version: str, *, guild_id: int) -> None:
+    """Record ``version`` as the scope's ``DatasetVersion`` (what its exports carry); does not commit."""
+    now = dt.datetime.now(dt.UTC)
+    recorded = session.get(DatasetVersion, guild_id)
+    if recorded is None:
+        session.add(DatasetVersion(guild_id=guild_id, version=version, loaded_at=now))
+    else:
+        recorded.version = version
+        recorded.loaded_at = now

@@ -1,0 +1,301 @@
+"""Import and export in the dataset format (docs/DATASET.md), for one guild's scope. No Discord here.
+
+``plan_import`` says, entry by entry, what importing a decoded dataset document into a guild would do:
+*added* (the guild sees no such entry), *changed*, *unchanged* (the guild already sees exactly it), or
+*rejected* with the reasons: the dataset's own validators, a duplicate in the file, and references
+checked in the guild's view (its own entries, then the shared ones, then the file's accepted entries).
+
+``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
+refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry:
+in a guild through ``curation.apply`` (audited, action ``import``), in the shared scope (the command
+line only) through the loader's ``ScopeWriter``, recording the file's ``dataset_version`` as ``seed``
+does. It never commits: the caller commits once, so an import lands whole or not at all.
+
+Export is ``db.dataset.export_dataset``; ``export_name`` names the file a guild is handed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
+from sqlmodel import Session
+
+from bot import curation
+from bot.curation import Actor
+from bot.errors import InvalidInput
+from db.dataset import (
+    VERSION_MAX,
+    DatasetError,
+    Entry,
+    GuildView,
+    References,
+    ScopeWriter,
+    SourceEntry,
+    entry_problems,
+    parse_entry,
+    record_version,
+    slug_of,
+)
+from db.models import SHARED_GUILD, AuditAction, EntityKind
+
+__all__ = [
+    "ImportPlan",
+    "Outcome",
+    "PlannedEntry",
+    "Progress",
+    "UnreadableFile",
+    "apply_import",
+    "decode",
+    "export_name",
+    "plan_import",
+    "plan_table",
+]
+
+# The file's sections in writing order: what an entry refers to is written before it.
+SECTIONS: tuple[tuple[str, EntityKind], ...] = (
+    ("chambers", EntityKind.CHAMBER),
+    ("parties", EntityKind.PARTY),
+    ("people", EntityKind.PERSON),
+    ("sources", EntityKind.SOURCE),
+    ("incidents", EntityKind.INCIDENT),
+)
+
+Progress = Callable[[int, int], None]
+"""Called as ``progress(done, total)`` after each entry an import writes."""
+
+
+class UnreadableFile(InvalidInput):
+    """The file is not a dataset at all (not JSON, another format or version): nothing can be planned."""
+
+
+class Outcome(StrEnum):
+    ADDED = "added"
+    CHANGED = "changed"
+    UNCHANGED = "unchanged"
+    REJECTED = "rejected"
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedEntry:
+    """What importing one entry of the file would do; ``at`` is its JSON path (``incidents[3]``)."""
+
+    at: str
+    kind: EntityKind
+    key: str | None  # None when the entry has no readable slug
+    outcome: Outcome
+    entry: Entry | None = None  # set unless rejected
+    reasons: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.at} ({self.kind} {self.key or '?'})"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    guild_id: int
+    dataset_version: str
+    entries: tuple[PlannedEntry, ...]
+
+    def count(self, outcome: Outcome, kind: EntityKind | None = None) -> int:
+        return sum(1 for p in self.entries if p.outcome is outcome and kind in (None, p.kind))
+
+    @property
+    def rejected(self) -> list[PlannedEntry]:
+        return [p for p in self.entries if p.outcome is Outcome.REJECTED]
+
+    @property
+    def writes(self) -> list[tuple[EntityKind, Entry]]:
+        """The entries an import writes (added or changed), in writing order."""
+        return [
+            (p.kind, p.entry)
+            for p in self.entries
+            if p.entry is not None and p.outcome in (Outcome.ADDED, Outcome.CHANGED)
+        ]
+
+    @property
+    def summary(self) -> str:
+        """``2 added, 1 changed, 40 unchanged, 0 rejected``"""
+        return ", ".join(f"{self.count(outcome)} {outcome}" for outcome in Outcome)
+
+    def refusal(self) -> str:
+        """Why nothing is imported: every rejected entry with its reasons."""
+        lines = [f"• {planned}: {'; '.join(planned.reasons)}" for planned in self.rejected]
+        count = len(lines)
+        return f"Nothing was imported: {count} entr{'y was' if count == 1 else 'ies were'} rejected.\n" + (
+            "\n".join(lines)
+        )
+
+
+class _Header(BaseModel):
+    """A dataset document with its entries left unparsed, so each one is judged on its own."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["parlbot-dataset"]
+    version: Literal[1]
+    dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
+    chambers: list[Any]
+    parties: list[Any]
+    people: list[Any]
+    sources: list[Any]
+    incidents: list[Any]
+
+
+def decode(data: bytes, name: str) -> Any:
+    """The JSON document in ``data`` (a file called ``name``), or ``UnreadableFile`` saying why not."""
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise UnreadableFile(f"{name} is not a text file (UTF-8 JSON expected).") from None
+    except json.JSONDecodeError as error:
+        raise UnreadableFile(f"{name} is not valid JSON: {error}.") from None
+
+
+def _header(document: Any) -> _Header:
+    try:
+        return _Header.model_validate(document)
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in detail['loc']) or 'the file'}: {detail['msg']}"
+            for detail in error.errors()
+        )
+        raise UnreadableFile(
+            f"That is not a parlbot dataset (format parlbot-dataset, version 1): {problems}."
+        ) from None
+
+
+def _raw_key(data: Any) -> str | None:
+    if isinstance(data, dict):
+        key = data.get("slug", data.get("key"))
+        return key if isinstance(key, str) else None
+    return None
+
+
+def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan:
+    """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
+    header = _header(document)
+    view = GuildView(session, guild_id)
+    known = {kind: set(view.ids(curation.TABLES[kind])) for _, kind in SECTIONS}
+    references = References(
+        chambers=known[EntityKind.CHAMBER],
+        parties=known[EntityKind.PARTY],
+        people=known[EntityKind.PERSON],
+        sources=known[EntityKind.SOURCE],
+    )
+    planned: list[PlannedEntry] = []
+    for section, kind in SECTIONS:
+        seen: set[str] = set()
+        urls: set[str] = set()
+        for index, data in enumerate(getattr(header, section)):
+            at = f"{section}[{index}]"
+            try:
+                entry = parse_entry(curation.MODELS[kind], data, at)
+            except DatasetError as error:
+                reasons = tuple(str(problem) for problem in error.problems)
+                planned.append(PlannedEntry(at, kind, _raw_key(data), Outcome.REJECTED, reasons=reasons))
+                continue
+            key = slug_of(entry)
+            reasons_found = [str(problem) for problem in entry_problems(entry, references, at)]
+            if key in seen:
+                reasons_found.insert(0, f"{at}: the file has this {kind} twice ({key!r})")
+            if isinstance(entry, SourceEntry) and entry.url is not None:
+                if entry.url in urls:
+                    reasons_found.append(f"{at}.url: another source in the file has the url {entry.url!r}")
+                urls.add(entry.url)
+            seen.add(key)
+            if reasons_found:
+                planned.append(PlannedEntry(at, kind, key, Outcome.REJECTED, reasons=tuple(reasons_found)))
+                continue
+            known[kind].add(key)
+            current = curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+            outcome = (
+                Outcome.ADDED
+                if current is None
+                else Outcome.UNCHANGED
+                if current == entry
+                else Outcome.CHANGED
+            )
+            planned.append(PlannedEntry(at, kind, key, outcome, entry))
+    return ImportPlan(guild_id, header.dataset_version, tuple(planned))
+
+
+Write = Callable[[EntityKind, Entry], None]
+
+
+def _write_in_guild(session: Session, actor: Actor) -> Write:
+    def write(kind: EntityKind, entry: Entry) -> None:
+        curation.apply(
+            session,
+            actor=actor,
+            kind=kind,
+            key=slug_of(entry),
+            change=lambda _current: entry,
+            summary=f"imported {kind} {slug_of(entry)}",
+            action=AuditAction.IMPORT,
+        )
+
+    return write
+
+
+def _write_shared(session: Session) -> Write:
+    writer = ScopeWriter(session, SHARED_GUILD)
+
+    def write(_kind: EntityKind, entry: Entry) -> None:
+        writer.write(entry).removed_at = None  # importing a removed shared entry brings it back
+        session.flush()
+
+    return write
+
+
+def apply_import(
+    session: Session, document: Any, *, guild_id: int, actor_id: int, progress: Progress | None = None
+) -> ImportPlan:
+    """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out.
+
+    Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected; any
+    error while writing leaves the transaction for the caller to roll back. Does not commit.
+    """
+    plan = plan_import(session, document, guild_id=guild_id)
+    if plan.rejected:
+        raise InvalidInput(plan.refusal())
+    write = (
+        _write_shared(session)
+        if guild_id == SHARED_GUILD
+        else _write_in_guild(session, Actor(guild_id, actor_id))
+    )
+    writes = plan.writes
+    for done, (kind, entry) in enumerate(writes, 1):
+        write(kind, entry)
+        if progress is not None:
+            progress(done, len(writes))
+    if guild_id == SHARED_GUILD:
+        record_version(session, plan.dataset_version, guild_id=SHARED_GUILD)
+    return plan
+
+
+def plan_table(plan: ImportPlan) -> str:
+    """The plan as a fixed-width table: a row per kind, then the totals."""
+    outcomes = list(Outcome)
+    rows = [("", *(str(outcome) for outcome in outcomes))]
+    for _, kind in SECTIONS:
+        rows.append((str(kind), *(str(plan.count(outcome, kind)) for outcome in outcomes)))
+    rows.append(("total", *(str(plan.count(outcome)) for outcome in outcomes)))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(width) if column == 0 else cell.rjust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    )
+
+
+def export_name(guild_id: int, day: dt.date) -> str:
+    """``parlbot-<guild>-<YYYY-MM-DD>.json``: the name of a guild's export file."""
+    return f"parlbot-{guild_id}-{day.isoformat()}.json"

@@ -1,0 +1,248 @@
+"""Import and export (bot.transfer) on both databases: the dry-run plan, all-or-nothing writes, progress,
+the shared scope, and the export → import round trip between guilds."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from sqlmodel import col, func, select
+
+from bot import curation, entries
+from bot.curation import Actor, EntityKind
+from bot.documents import load_documents
+from bot.errors import InvalidInput
+from bot.library import Library
+from bot.search import SearchIndex
+from bot.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
+from db.dataset import SHIPPED_DATASET, IncidentEntry, dump_dataset, export_dataset
+from db.models import SHARED_GUILD, AuditAction, AuditEntry, DatasetVersion
+from db.session import Database
+
+GUILD = 2_000_000_000_000_001
+OTHER = 2_000_000_000_000_002
+MOD = Actor(GUILD, 501)
+
+NEW_PERSON = {"slug": "jane-doe", "name": "Jane Doe", "party": "new-democratic-party"}
+
+
+@pytest.fixture
+def library(seeded_database: Database) -> Library:
+    with seeded_database.session() as session:
+        index = SearchIndex(load_documents(session))
+    return Library(seeded_database, index)
+
+
+def shipped() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(SHIPPED_DATASET.read_text(encoding="utf-8"))
+    return document
+
+
+def incident(document: dict[str, Any], slug: str) -> dict[str, Any]:
+    found: dict[str, Any] = next(entry for entry in document["incidents"] if entry["slug"] == slug)
+    return found
+
+
+def mixed() -> dict[str, Any]:
+    """The shipped file with one person added, one incident retitled and one incident's date broken."""
+    document = shipped()
+    document["people"].append(NEW_PERSON)
+    incident(document, "singh-2020")["title"] = "Singh ordered out (corrected title)"
+    incident(document, "skinner-2016")["date"] = "2016-02-30"
+    return document
+
+
+def audits(library: Library) -> int:
+    with library.database.session() as session:
+        return session.exec(select(func.count()).select_from(AuditEntry)).one()
+
+
+def visible_name(library: Library, guild_id: int, kind: EntityKind, key: str) -> str | None:
+    with library.database.session() as session:
+        entry = curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+    return None if entry is None else str(getattr(entry, "title" if kind is EntityKind.INCIDENT else "name"))
+
+
+def test_a_dry_run_counts_added_changed_unchanged_and_rejected_with_reasons(library: Library) -> None:
+    plan = library.plan_import(mixed(), guild_id=GUILD)
+
+    assert plan.summary == "1 added, 1 changed, 128 unchanged, 1 rejected"
+    assert [(p.at, p.kind, p.key) for p in plan.entries if p.outcome is Outcome.ADDED] == [
+        ("people[57]", EntityKind.PERSON, "jane-doe")
+    ]
+    assert [p.key for p in plan.entries if p.outcome is Outcome.CHANGED] == ["singh-2020"]
+    [rejected] = plan.rejected
+    assert (rejected.key, rejected.reasons) == (
+        "skinner-2016",
+        ("incidents[8].date: Input should be a valid date or datetime, day value is outside expected range",),
+    )
+
+
+def test_a_dry_run_writes_nothing(library: Library) -> None:
+    library.plan_import(mixed(), guild_id=GUILD)
+
+    assert audits(library) == 0
+    assert visible_name(library, GUILD, EntityKind.PERSON, "jane-doe") is None
+
+
+def test_the_plan_table_has_a_row_per_kind_and_totals(library: Library) -> None:
+    table = plan_table(library.plan_import(mixed(), guild_id=GUILD)).splitlines()
+
+    assert table[0].split() == ["added", "changed", "unchanged", "rejected"]
+    assert table[3].split() == ["person", "1", "0", "57", "0"]
+    assert table[-1].split() == ["total", "1", "1", "128", "1"]
+
+
+def test_a_reference_the_guild_does_not_see_is_rejected_with_close_slugs(library: Library) -> None:
+    document = shipped()
+    incident(document, "singh-2020")["quotes"][0]["speaker"] = "jagmet-singh"
+
+    [rejected] = library.plan_import(document, guild_id=GUILD).rejected
+
+    assert rejected.reasons == (
+        "incidents[7].quotes[0].speaker: unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)",
+    )
+
+
+def test_an_entry_given_twice_is_rejected(library: Library) -> None:
+    document = shipped()
+    document["people"].append({**NEW_PERSON, "name": "Jane Doe"})
+    document["people"].append({**NEW_PERSON, "name": "Janet Doe"})
+
+    [rejected] = library.plan_import(document, guild_id=GUILD).rejected
+
+    assert (rejected.at, rejected.reasons) == (
+        "people[58]",
+        ("people[58]: the file has this person twice ('jane-doe')",),
+    )
+
+
+def test_an_import_with_a_rejected_entry_is_refused_whole_with_the_reasons(library: Library) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        library.import_dataset(mixed(), actor=MOD)
+
+    assert refused.value.message == (
+        "Nothing was imported: 1 entry was rejected.\n"
+        "• incidents[8] (incident skinner-2016): incidents[8].date: Input should be a valid date or datetime,"
+        " day value is outside expected range"
+    )
+    assert audits(library) == 0
+    assert visible_name(library, GUILD, EntityKind.PERSON, "jane-doe") is None
+
+
+def test_a_failure_midway_rolls_back_every_entry_already_written(library: Library) -> None:
+    document = shipped()
+    document["people"] += [NEW_PERSON, {"slug": "john-roe", "name": "John Roe"}]
+    incident(document, "singh-2020")["title"] = "Singh ordered out (corrected title)"
+
+    def fail_after_two(done: int, total: int) -> None:
+        if done == 2:
+            raise RuntimeError("the database went away")
+
+    with pytest.raises(RuntimeError):
+        library.import_dataset(document, actor=MOD, progress=fail_after_two)
+
+    assert audits(library) == 0
+    assert visible_name(library, GUILD, EntityKind.PERSON, "jane-doe") is None
+    assert visible_name(library, GUILD, EntityKind.PERSON, "john-roe") is None
+    assert library.index.guild_documents(GUILD) == []
+
+
+def test_an_import_writes_each_entry_through_the_audited_write_path(library: Library) -> None:
+    document = mixed()
+    incident(document, "skinner-2016")["date"] = "2016-04-11"
+
+    plan = library.import_dataset(document, actor=MOD)
+
+    assert plan.summary == "1 added, 1 changed, 129 unchanged, 0 rejected"
+    with library.database.session() as session:
+        written = session.exec(select(AuditEntry).order_by(col(AuditEntry.id))).all()
+    assert [(a.action, a.kind, a.key, a.actor_id, a.guild_id) for a in written] == [
+        (AuditAction.IMPORT, EntityKind.PERSON, "jane-doe", MOD.user_id, GUILD),
+        (AuditAction.IMPORT, EntityKind.INCIDENT, "singh-2020", MOD.user_id, GUILD),
+    ]
+    assert (
+        visible_name(library, GUILD, EntityKind.INCIDENT, "singh-2020")
+        == "Singh ordered out (corrected title)"
+    )
+    assert (
+        visible_name(library, OTHER, EntityKind.INCIDENT, "singh-2020")
+        != "Singh ordered out (corrected title)"
+    )
+
+
+def test_an_imported_entry_is_found_in_that_guild_right_away(library: Library) -> None:
+    library.import_dataset(mixed() | {"incidents": shipped()["incidents"]}, actor=MOD)
+
+    assert [hit.document.key for hit in library.index.search("Jane Doe", guild_id=GUILD, limit=1)] == [
+        "jane-doe"
+    ]
+    assert all(hit.document.key != "jane-doe" for hit in library.index.search("Jane Doe", guild_id=OTHER))
+
+
+def test_progress_counts_every_entry_written(library: Library) -> None:
+    document = shipped()
+    document["people"] += [NEW_PERSON, {"slug": "john-roe", "name": "John Roe"}]
+    seen: list[tuple[int, int]] = []
+
+    library.import_dataset(document, actor=MOD, progress=lambda done, total: seen.append((done, total)))
+
+    assert seen == [(1, 2), (2, 2)]
+
+
+def test_export_then_import_into_another_guild_gives_identical_data(library: Library) -> None:
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.PERSON,
+        key="jane-doe",
+        change=lambda _: curation.MODELS[EntityKind.PERSON].model_validate(NEW_PERSON),
+        summary="added Jane Doe",
+        action=AuditAction.ADD,
+    )
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=curation.existing(IncidentEntry, lambda entry: entries.add_alias(entry, "Jane's day")),
+        summary="added an alias",
+    )
+    exported = library.export(guild_id=GUILD)
+
+    library.import_dataset(json.loads(dump_dataset(exported)), actor=Actor(OTHER, 601))
+
+    assert dump_dataset(library.export(guild_id=OTHER)) == dump_dataset(exported)
+    assert {p.slug for p in exported.people} >= {"jane-doe", "jagmeet-singh"}
+
+
+def test_importing_into_the_shared_scope_writes_like_seed_and_records_the_version(library: Library) -> None:
+    document = shipped()
+    document["dataset_version"] = "2027.1.1"
+    document["people"].append(NEW_PERSON)
+
+    with library.database.session() as session:
+        apply_import(session, document, guild_id=SHARED_GUILD, actor_id=0)
+        session.commit()
+
+    assert visible_name(library, OTHER, EntityKind.PERSON, "jane-doe") == "Jane Doe"
+    with library.database.session() as session:
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        assert recorded.version == "2027.1.1"
+        assert export_dataset(session).dataset_version == "2027.1.1"
+    assert audits(library) == 0
+
+
+def test_a_file_that_is_not_json_is_unreadable() -> None:
+    with pytest.raises(
+        UnreadableFile, match=r"data.json is not valid JSON: Expecting value: line 1 column 1"
+    ):
+        decode(b"not json", "data.json")
+
+
+def test_a_document_of_another_format_is_unreadable(library: Library) -> None:
+    document = copy.deepcopy(shipped()) | {"version": 2}
+
+    with pytest.raises(UnreadableFile, match="version: Input should be 1"):
+        library.plan_import(document, guild_id=GUILD)
