@@ -28,24 +28,31 @@ class ParlTree(app_commands.CommandTree["ParlBot"]):
         self, interaction: discord.Interaction[ParlBot], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, ParlbotError):
-            message = cause.message
-        elif isinstance(cause, app_commands.CheckFailure):
-            message = str(cause) or "You cannot use this command here."
-        elif isinstance(cause, app_commands.TransformerError):
-            message = f"I could not understand {cause.value!r} for that option."
-        else:
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.error(
-                "Command /%s failed (guild=%s user=%s options=%s)",
-                command,
-                interaction.guild_id,
-                interaction.user.id,
-                interaction.data,
-                exc_info=cause,
-            )
-            message = GENERIC_APOLOGY
-        await send_ephemeral(interaction, message)
+        await send_ephemeral(interaction, error_message(interaction, cause))
+
+
+def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -> str:
+    """What to tell the person whose interaction failed: a domain error's message, or an apology.
+
+    The one mapping from errors to replies, shared by commands (``ParlTree.on_error``) and by the
+    modals and views that write (they call it from their own ``on_error``).
+    """
+    if isinstance(cause, ParlbotError):
+        return cause.message
+    if isinstance(cause, app_commands.CheckFailure):
+        return str(cause) or "You cannot use this command here."
+    if isinstance(cause, app_commands.TransformerError):
+        return f"I could not understand {cause.value!r} for that option."
+    command = interaction.command.qualified_name if interaction.command else "?"
+    log.error(
+        "Command /%s failed (guild=%s user=%s options=%s)",
+        command,
+        interaction.guild_id,
+        interaction.user.id,
+        interaction.data,
+        exc_info=cause,
+    )
+    return GENERIC_APOLOGY
 
 
 async def send_ephemeral(interaction: discord.Interaction[ParlBot], message: str) -> None:

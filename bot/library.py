@@ -57,6 +57,9 @@ ACTION_FOR_KIND = {
     Kind.MOTION: "objected",
 }
 SEARCH_KINDS = tuple(ACTION_FOR_KIND)
+# Autocomplete-only topics: the references the moderators' commands take.
+COMPLETE_ONLY: dict[str, tuple[Kind, ...]] = {"party": (Kind.PARTY,)}
+ENTRY_KINDS = (Kind.INCIDENT, Kind.PERSON, Kind.PARTY)
 
 
 def _argument(action: str, document: Document) -> str:
@@ -123,11 +126,22 @@ class Library:
     def complete(self, topic_name: str, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Autocomplete choices as (name, value) pairs; the value resolves exactly when submitted.
 
-        ``topic_name`` is a key of ``TOPICS``, or ``"search"`` for every kind ``/search`` shows.
+        ``topic_name`` is a key of ``TOPICS`` or ``COMPLETE_ONLY``, or ``"search"`` for every kind
+        ``/search`` shows.
         """
-        kinds = TOPICS[topic_name].kinds if topic_name in TOPICS else SEARCH_KINDS
+        kinds = (
+            TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
+        )
         hits = self.index.complete(query, kinds=kinds, guild_id=guild_id)
         return [(hit.document.label, hit.document.key) for hit in hits]
+
+    def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
+        """Incidents, people and parties as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh") pairs."""
+        hits = self.index.complete(query, kinds=ENTRY_KINDS, guild_id=guild_id)
+        return [
+            (f"{hit.document.kind}: {hit.document.label}", f"{hit.document.kind}:{hit.document.key}")
+            for hit in hits
+        ]
 
     # Actions (what a hit or a button asks for)
 

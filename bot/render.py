@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import limits
 from bot.limits import clip
@@ -31,6 +31,7 @@ UNOFFICIAL = "Unofficial summary from cited sources · parlbot"
 QUOTES_SHOWN = 3
 SOURCES_SHOWN = 5
 PAGE_SIZE = 8
+_Item = TypeVar("_Item")
 
 ATTRIBUTION = {
     Attribution.RECORDED: "in the official record",
@@ -335,11 +336,21 @@ def no_match_reply(query: str, what: str, suggestions: Sequence[Choice]) -> Repl
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
+def pages_for(count: int, size: int = PAGE_SIZE) -> int:
+    """How many pages ``count`` items fill (at least one, even when empty)."""
+    return max(1, -(-count // size))
+
+
+def page_of(items: Sequence[_Item], page: int, size: int = PAGE_SIZE) -> tuple[int, Sequence[_Item]]:
+    """``page`` (from 0) clamped to the pages there are, and the items on it."""
+    page = min(max(page, 0), pages_for(len(items), size) - 1)
+    return page, items[page * size : (page + 1) * size]
+
+
 def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Reply:
     """One page of ``/search`` results; ``page`` counts from 0 and is clamped to the last page."""
-    pages = max(1, -(-len(results) // PAGE_SIZE))
-    page = min(max(page, 0), pages - 1)
-    shown = results[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    pages = pages_for(len(results))
+    page, shown = page_of(results, page)
     embed = EmbedBuilder(title=f"Search: {echo(query)}", footer=f"{UNOFFICIAL} · page {page + 1}/{pages}")
     start = page * PAGE_SIZE
     embed.description = (

@@ -4,5 +4,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.common",
     "cogs.lookup",
     "cogs.search",
+    "cogs.curation",
     "cogs.help",
 )

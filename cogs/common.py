@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.client import ParlBot
+from bot.client import ParlBot, send_ephemeral
 from bot.errors import InvalidInput
 from bot.render import Button, Reply
 
@@ -23,6 +23,7 @@ QUERY_MAX = 100
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
 # through the bot's dynamic items, so the buttons keep working without the store growing forever.
 VIEW_MEMORY = 300.0
+PAGES_TIMEOUT = 600.0
 
 
 class Query(app_commands.Transformer[ParlBot]):
@@ -113,6 +114,59 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     if view is not None:
         kwargs["view"] = view
     return kwargs
+
+
+class OwnedView(discord.ui.View):
+    """A view only the member who asked for it may use; anyone else gets a polite private refusal."""
+
+    def __init__(self, owner_id: int, refusal: str, *, timeout: float | None) -> None:
+        super().__init__(timeout=timeout)
+        self.owner_id = owner_id
+        self.refusal = refusal
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        if interaction.user.id == self.owner_id:
+            return True
+        await send_ephemeral(interaction, self.refusal)
+        return False
+
+
+class Pages(OwnedView):
+    """Previous/next buttons over the pages ``render(page)`` builds (with their own buttons, if any)."""
+
+    def __init__(self, owner_id: int, refusal: str, pages: int, render: Callable[[int], Reply]) -> None:
+        super().__init__(owner_id, refusal, timeout=PAGES_TIMEOUT)
+        self.pages = pages
+        self.render = render
+        self.page = 0
+
+    def show(self, page: int) -> dict[str, Any]:
+        """Message keyword arguments for ``page``, with this view rebuilt around its buttons."""
+        self.page = min(max(page, 0), self.pages - 1)
+        reply = self.render(self.page)
+        kwargs = message_kwargs(reply)
+        self.clear_items()
+        for button in reply.buttons:
+            self.add_item(ActionButton(button))
+        if self.pages > 1:
+            self._nav("◀ Previous", self.page - 1, disabled=self.page == 0)
+            self._nav("Next ▶", self.page + 1, disabled=self.page == self.pages - 1)
+        kwargs["view"] = self
+        return kwargs
+
+    def _nav(self, label: str, page: int, *, disabled: bool) -> None:
+        button: discord.ui.Button[Pages] = discord.ui.Button(
+            label=label, row=1, disabled=disabled, style=discord.ButtonStyle.secondary
+        )
+
+        async def turn(interaction: Interaction) -> None:
+            await interaction.response.edit_message(**self.show(page))
+
+        button.callback = turn  # type: ignore[method-assign,assignment]
+        self.add_item(button)
+
+    async def send(self, interaction: Interaction, *, ephemeral: bool = False) -> None:
+        await interaction.response.send_message(**self.show(0), ephemeral=ephemeral)
 
 
 async def send(

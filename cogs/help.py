@@ -14,7 +14,10 @@ if TYPE_CHECKING:
     from bot.client import ParlBot
 
 
-def usage(command: app_commands.Command[commands.Cog, ..., None]) -> str:
+def usage(command: app_commands.Command[commands.Cog, ..., None] | app_commands.Group) -> str:
+    """``/incident query``, ``/undo [entry]``; a group as its subcommands: ``/add incident|quote|...``."""
+    if isinstance(command, app_commands.Group):
+        return f"/{command.qualified_name} " + "|".join(sub.name for sub in command.commands)
     options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
     return f"/{command.qualified_name} {options}".rstrip()
 
@@ -25,8 +28,8 @@ class Help(commands.Cog):
         listed = sorted(
             (usage(command), command.description)
             for scope in {None, interaction.guild}
-            for command in interaction.client.tree.walk_commands(guild=scope)
-            if isinstance(command, app_commands.Command)
+            for command in interaction.client.tree.get_commands(guild=scope)
+            if isinstance(command, app_commands.Command | app_commands.Group)
         )
         await send(interaction, render.help_reply(listed))
 

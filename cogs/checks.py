@@ -1,0 +1,96 @@
+"""Who may change the database: the guild's moderators, checked on the server for every write.
+
+A guild names its moderator role with ``/config moderator-role``. Until it does, Manage Server is the
+moderator right; once it has, holding the role is the right (Manage Server alone is not), while
+members with Manage Server can always change the setting. ``default_member_permissions`` only hides
+commands in Discord's menus; these checks are what actually refuse.
+
+    @moderator_only()                      # an app_commands check, for /review and friends
+    async def review(interaction): ...
+
+    if not await is_moderator(interaction):  # the same question, anywhere else
+        ...
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot import curation
+from bot.errors import Forbidden
+from cogs.common import Interaction
+
+_Command = TypeVar("_Command")
+
+NOT_IN_A_SERVER = "Changes to parlbot's entries are made in a server, not in direct messages."
+NOT_A_MODERATOR = (
+    "Only this server's parlbot moderators can change entries, so nothing was changed. "
+    "You can propose a change with `/suggest` or `/suggest-edit`."
+)
+NOT_A_MANAGER = "Only members with Manage Server can change parlbot's settings here."
+
+
+class NotAllowed(app_commands.CheckFailure, Forbidden):
+    """A check refused the member: answered politely and privately by ``ParlTree.on_error``."""
+
+
+async def moderator_role(interaction: Interaction) -> int | None:
+    """The guild's moderator role (None: Manage Server is the right), read in a thread."""
+    library = interaction.client.library
+    guild_id = interaction.guild_id or 0
+    return await asyncio.to_thread(library.run, lambda session: curation.moderator_role(session, guild_id))
+
+
+async def is_moderator(interaction: Interaction) -> bool:
+    """Whether the member may change entries in this guild (never outside a guild)."""
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return False
+    role_id = await moderator_role(interaction)
+    if role_id is None:
+        return interaction.permissions.manage_guild
+    return any(role.id == role_id for role in member.roles)
+
+
+def is_manager(interaction: Interaction) -> bool:
+    """Whether the member holds Manage Server in this guild (the right to change parlbot's settings)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+async def ensure_moderator(interaction: Interaction) -> None:
+    """Raise ``NotAllowed`` unless the member is a moderator here."""
+    if interaction.guild_id is None:
+        raise NotAllowed(NOT_IN_A_SERVER)
+    if not await is_moderator(interaction):
+        raise NotAllowed(NOT_A_MODERATOR)
+
+
+async def _moderator(interaction: Interaction) -> bool:
+    await ensure_moderator(interaction)
+    return True
+
+
+async def _manager(interaction: Interaction) -> bool:
+    if not is_manager(interaction):
+        raise NotAllowed(NOT_A_MANAGER)
+    return True
+
+
+def moderator_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: only the guild's moderators may run the command."""
+    return app_commands.check(_moderator)
+
+
+def manager_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: only members with Manage Server may run the command."""
+    return app_commands.check(_manager)
+
+
+def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:
+    """Give a command built at run time the moderator check (``moderator_only`` for decorated ones)."""
+    command.add_check(_moderator)

@@ -1,0 +1,561 @@
+"""The moderators' commands: /add, /edit and /remove (and /suggest, /suggest-edit for everyone else),
+/history, /undo and /config.
+
+The subcommands are generated from ``bot.forms.FORMS``: one callback per form and verb, registered as a
+command in every group that uses it (``/add quote`` and ``/suggest quote`` share theirs). The callback
+reads its group to know whether it writes (a moderator, checked on the server) or queues a suggestion.
+Everything else (turning values into a change, checking it, our words for it) lives in ``bot.forms``,
+``bot.curation`` and ``bot.render_curation``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import curation, forms, limits, render
+from bot import render_curation as replies
+from bot.client import ParlBot, error_message, send_ephemeral
+from bot.curation import Actor
+from bot.errors import InvalidInput, ParlbotError
+from bot.forms import FORMS, Field, Form, Input, Part, Ref, Verb
+from bot.render import Reply
+from bot.text import fold
+from cogs.checks import manager_only, moderator_only
+from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, respond, send
+from db.dataset import IncidentEntry
+from db.models import NAME_MAX, SLUG_MAX, AuditAction, AuditEntry, EntityKind, Suggestion
+
+CONFIRM_TIMEOUT = 60.0
+MODAL_TIMEOUT = 900.0
+MODAL_TITLE = 45
+LABEL_TEXT = 45
+MANAGE_SERVER = discord.Permissions(manage_guild=True)
+
+NOUNS = {
+    "incident": "an incident",
+    "quote": "a quote in an incident",
+    "ruling": "a ruling in an incident",
+    "motion": "a motion in an incident",
+    "position": "a position on a motion (who objected)",
+    "person": "a person",
+    "party": "a party",
+    "source": "a source",
+    "alias": "an alias of an incident, person or party",
+}
+# The groups of subcommands: their verb, description, and whether they queue suggestions.
+GROUPS: dict[str, tuple[Verb, str, bool]] = {
+    "add": (Verb.ADD, "Add an entry (moderators)", False),
+    "edit": (Verb.EDIT, "Change an entry (moderators)", False),
+    "remove": (Verb.REMOVE, "Remove an entry, reversibly (moderators)", False),
+    "suggest": (Verb.ADD, "Suggest a new entry for a moderator to review", True),
+    "suggest-edit": (Verb.EDIT, "Suggest a correction for a moderator to review", True),
+}
+COMMAND_WORDS = {
+    ("add", False): "Add",
+    ("edit", False): "Change",
+    ("remove", False): "Remove",
+    ("add", True): "Suggest",
+    ("edit", True): "Suggest a correction to",
+}
+
+
+# -- options ------------------------------------------------------------------------------------------
+
+
+def _choices(pairs: Sequence[tuple[str, str | int]]) -> list[app_commands.Choice[Any]]:
+    return [
+        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
+        for name, value in pairs[: limits.CHOICES]
+        if not isinstance(value, str) or len(value) <= limits.CHOICE_VALUE
+    ]
+
+
+async def _in_thread(work: Callable[[], Any]) -> Any:
+    return await asyncio.to_thread(work)
+
+
+class Keys(app_commands.Transformer[ParlBot]):
+    """A source key or chamber slug, autocompleted from what the guild sees (an incident's sources first)."""
+
+    def __init__(self, kind: EntityKind) -> None:
+        self.kind = kind
+
+    @property
+    def max_value(self) -> int:
+        return SLUG_MAX
+
+    async def transform(self, interaction: Interaction, value: Any) -> str:
+        return str(value).strip()
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        incident = getattr(interaction.namespace, "incident", None)
+
+        def keys() -> list[str]:
+            cited = forms.visible(library, guild_id, EntityKind.INCIDENT, str(incident)) if incident else None
+            first = cited.sources if isinstance(cited, IncidentEntry) else []
+            return forms.key_choices(forms.visible_keys(library, guild_id, self.kind), value, first)
+
+        return _choices([(key, key) for key in await _in_thread(keys)])
+
+
+class Number(app_commands.Transformer[ParlBot]):
+    """The number of a quote, ruling, motion or position, autocompleted from the incident named.
+
+    ``motions`` numbers the motions of the incident (a position's ``motion`` option); otherwise the
+    form's own parts (a position's ``number`` lists the positions on the motion named).
+    """
+
+    def __init__(self, form: Form, *, motions: bool = False) -> None:
+        self.form = FORMS["motion"] if motions else form
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.integer
+
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    async def transform(self, interaction: Interaction, value: Any) -> int:
+        return int(value)
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: int | str
+    ) -> list[app_commands.Choice[int]]:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        slug, motion = (getattr(interaction.namespace, name, None) for name in ("incident", "motion"))
+
+        def numbered() -> list[tuple[int, str]]:
+            incident = forms.visible(library, guild_id, EntityKind.INCIDENT, str(slug)) if slug else None
+            if not isinstance(incident, IncidentEntry):
+                return []
+            try:
+                return forms.numbered_choices(forms.items_of(self.form, incident, motion))
+            except ParlbotError:
+                return []
+
+        typed = str(value)
+        return _choices([(label, n) for n, label in await _in_thread(numbered) if typed in str(n)])
+
+
+class Target(app_commands.Transformer[ParlBot]):
+    """An incident, person or party (and, for histories, a source), as ``kind:key``."""
+
+    def __init__(self, *, sources: bool = False) -> None:
+        self.sources = sources
+
+    @property
+    def max_value(self) -> int:
+        return limits.CHOICE_VALUE
+
+    async def transform(self, interaction: Interaction, value: Any) -> str:
+        return str(Ref.parse(str(value), default=EntityKind.INCIDENT))
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        library, guild_id = interaction.client.library, interaction.guild_id
+        pairs = library.complete_entries(value, guild_id=guild_id)
+        if self.sources:
+            keys = await _in_thread(lambda: forms.visible_keys(library, guild_id, EntityKind.SOURCE))
+            pairs += [(f"source: {key}", f"source:{key}") for key in forms.key_choices(keys, value)]
+        return _choices(pairs)
+
+
+class Alias(app_commands.Transformer[ParlBot]):
+    """One of the aliases of the entry in the ``target`` option."""
+
+    @property
+    def max_value(self) -> int:
+        return NAME_MAX
+
+    async def transform(self, interaction: Interaction, value: Any) -> str:
+        return str(value).strip()
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        target = Ref.parse(
+            str(getattr(interaction.namespace, "target", "") or ""), default=EntityKind.INCIDENT
+        )
+        entry = await _in_thread(lambda: forms.visible(library, guild_id, target.kind, target.key))
+        aliases = [str(alias) for alias in getattr(entry, "aliases", [])]
+        return _choices([(alias, alias) for alias in aliases if fold(value) in fold(alias)])
+
+
+class OwnChange(app_commands.Transformer[ParlBot]):
+    """A change (audit entry) by number, autocompleted with the moderator's recent changes."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.integer
+
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    async def transform(self, interaction: Interaction, value: Any) -> int:
+        return int(value)
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: int | str
+    ) -> list[app_commands.Choice[int]]:
+        library, guild_id, user_id = (
+            interaction.client.library,
+            interaction.guild_id or 0,
+            interaction.user.id,
+        )
+
+        def undoable(session: Any) -> list[AuditEntry]:
+            changes = curation.history(session, guild_id=guild_id)
+            return [
+                change
+                for change in changes
+                if change.actor_id == user_id
+                and change.undone_by_id is None
+                and change.action != AuditAction.UNDO
+            ]
+
+        changes = await _in_thread(lambda: library.run(undoable))
+        return _choices(
+            [(replies.audit_choice(c), int(c.id or 0)) for c in changes if str(value) in str(c.id)]
+        )
+
+
+def _vocabulary(enum: type[StrEnum]) -> list[app_commands.Choice[str]]:
+    """A vocabulary (``db.models``' enums) as choices in words: "ordered to leave sitting"."""
+    return [app_commands.Choice(name=member.value.replace("_", " "), value=member.value) for member in enum]
+
+
+def _annotation(spec: Field) -> Any:
+    if spec.input is Input.VOCABULARY:
+        return str
+    if spec.input in {Input.PERSON, Input.PARTY}:
+        return app_commands.Transform[str, Query(spec.input.value)]
+    if spec.input in {Input.SOURCE, Input.CHAMBER}:
+        return app_commands.Transform[str, Keys(forms.REFERENCE_KINDS[spec.input])]
+    return app_commands.Range[str, 1, spec.max_length]
+
+
+def _address(form: Form, verb: Verb) -> list[tuple[str, Any, str]]:
+    """The options saying which entry (and which part of it) a command is about: name, type, description."""
+    incident = ("incident", app_commands.Transform[str, Query("incident")], "The incident")
+    number = ("number", app_commands.Transform[int, Number(form)], "Its number (start typing to list them)")
+    if form.part is Part.ENTRY:
+        if verb is Verb.ADD:
+            return []
+        reference = Keys(EntityKind.SOURCE) if form.kind is EntityKind.SOURCE else Query(form.subject)
+        return [(form.subject, app_commands.Transform[str, reference], f"The {form.subject}")]
+    if form.part is Part.ALIAS:
+        target = ("target", app_commands.Transform[str, Target()], "An incident, person or party")
+        if verb is Verb.ADD:
+            return [target]
+        alias = ("alias", app_commands.Transform[str, Alias()], "The alias")
+        new = [("new", app_commands.Range[str, 1, NAME_MAX], "Its new wording")] if verb is Verb.EDIT else []
+        return [target, alias, *new]
+    motion = [("motion", app_commands.Transform[int, Number(form, motions=True)], "The motion's number")]
+    motions = motion if form.part is Part.POSITION else []
+    return [incident, *motions, *([] if verb is Verb.ADD else [number])]
+
+
+def _parameters(
+    form: Form, verb: Verb
+) -> tuple[list[inspect.Parameter], dict[str, str], dict[str, list[app_commands.Choice[str]]]]:
+    """The command's parameters (required ones first, as Discord wants), descriptions and choices."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    parameters = [inspect.Parameter(name, keyword, annotation=kind) for name, kind, _ in _address(form, verb)]
+    descriptions = {name: text for name, _, text in _address(form, verb)}
+    fields = form.fields_for(verb) if form.part is not Part.ALIAS or verb is Verb.ADD else ()
+    for spec in sorted(fields, key=lambda spec: not (spec.required and verb is Verb.ADD)):
+        if spec.required and verb is Verb.ADD:
+            parameters.append(inspect.Parameter(spec.name, keyword, annotation=_annotation(spec)))
+        else:
+            optional = _annotation(spec) | None
+            parameters.append(inspect.Parameter(spec.name, keyword, annotation=optional, default=None))
+        descriptions[spec.name] = spec.description
+    choices = {spec.name: _vocabulary(spec.vocabulary) for spec in fields if spec.vocabulary is not None}
+    return parameters, descriptions, choices
+
+
+def form_callback(form: Form, verb: Verb) -> Callable[..., Any]:
+    """One callback for a form and verb, whose signature (and so whose options) comes from the form."""
+
+    async def callback(interaction: Interaction, **values: Any) -> None:
+        await run_form(interaction, form, verb, values)
+
+    parameters, descriptions, choices = _parameters(form, verb)
+    interaction = inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Interaction
+    )
+    callback.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
+    return app_commands.choices(**choices)(app_commands.describe(**descriptions)(callback))
+
+
+def build_groups() -> list[app_commands.Group]:
+    """/add, /edit, /remove, /suggest and /suggest-edit, each with a subcommand per form."""
+    callbacks = {(form.subject, verb): form_callback(form, verb) for form in FORMS.values() for verb in Verb}
+    groups = []
+    for name, (verb, description, suggesting) in GROUPS.items():
+        group = app_commands.Group(
+            name=name,
+            description=description,
+            guild_only=True,
+            default_permissions=None if suggesting else MANAGE_SERVER,
+        )
+        for form in FORMS.values():
+            command: app_commands.Command[Any, ..., None] = app_commands.Command(
+                name=form.subject,
+                description=f"{COMMAND_WORDS[verb.value, suggesting]} {NOUNS[form.subject]}",
+                callback=callbacks[form.subject, verb],
+                parent=group,
+            )
+            group.add_command(command if suggesting else moderator_only()(command))
+        groups.append(group)
+    return groups
+
+
+# -- running a form ------------------------------------------------------------------------------------
+
+
+def _actor(interaction: Interaction) -> Actor:
+    if interaction.guild_id is None:
+        raise InvalidInput("Entries are changed in a server, not in direct messages.")
+    return Actor(interaction.guild_id, interaction.user.id)
+
+
+def _suggesting(interaction: Interaction) -> bool:
+    command = interaction.command
+    parent = command.parent if isinstance(command, app_commands.Command) else None
+    return parent is not None and GROUPS[parent.name][2]
+
+
+def outcome(
+    interaction: Interaction, write: Callable[[], AuditEntry | Suggestion], texts: Mapping[str, str]
+) -> Reply:
+    """Run ``write`` (in a thread) and say what happened; a refused write hands back the long texts."""
+    library = interaction.client.library
+    try:
+        result = write()
+    except ParlbotError as error:
+        return replies.failed_reply(error.message, texts)
+    if isinstance(result, Suggestion):
+        told = library.take_outcomes(guild_id=result.guild_id, user_id=result.author_id)
+        return replies.suggested_reply(result, [s for s in told if s.id != result.id])
+    return replies.done_reply(result)
+
+
+async def submit(
+    interaction: Interaction,
+    form: Form,
+    verb: Verb,
+    values: Mapping[str, Any],
+    *,
+    suggest: bool,
+    expected_revision: int | None = None,
+) -> None:
+    """Plan and write (or suggest) the change the values ask for, and answer privately."""
+    library, actor = interaction.client.library, _actor(interaction)
+
+    def write() -> AuditEntry | Suggestion:
+        return forms.submit(
+            library, actor, form, verb, values, suggest=suggest, expected_revision=expected_revision
+        )
+
+    texts = forms.long_texts(form, values)
+    await respond(interaction, lambda: outcome(interaction, write, texts), ephemeral=True)
+
+
+async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Mapping[str, Any]) -> None:
+    """The body of every generated subcommand: confirm a removal, open a modal, or write."""
+    library, actor, suggest = interaction.client.library, _actor(interaction), _suggesting(interaction)
+    if verb is Verb.REMOVE:
+        planned, revision = await _in_thread(
+            lambda: forms.prepare(library, actor.guild_id, form, verb, values)
+        )
+
+        def remove() -> AuditEntry | Suggestion:
+            return forms.write(library, actor, planned, expected_revision=revision)
+
+        view = ConfirmRemoval(interaction, lambda press: outcome(press, remove, {}))
+        kwargs = message_kwargs(replies.confirm_reply(planned.what))
+        await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
+    elif forms.needs_modal(form, verb, values):
+        shown, revision = await _in_thread(lambda: forms.prefill(library, actor.guild_id, form, verb, values))
+        await interaction.response.send_modal(FormModal(form, verb, values, shown, revision, suggest=suggest))
+    else:
+        await submit(interaction, form, verb, values, suggest=suggest)
+
+
+class FormModal(discord.ui.Modal):
+    """A form's long texts: given text (an add) or the current text (an edit) filled in."""
+
+    def __init__(
+        self,
+        form: Form,
+        verb: Verb,
+        values: Mapping[str, Any],
+        shown: Mapping[str, str],
+        revision: int | None,
+        *,
+        suggest: bool,
+    ) -> None:
+        what = NOUNS[form.subject].split(" in ")[0].split(" on ")[0].split(" of ")[0]
+        super().__init__(
+            title=limits.clip(f"{COMMAND_WORDS[verb.value, suggest]} {what}", MODAL_TITLE),
+            timeout=MODAL_TIMEOUT,
+        )
+        self.form, self.verb, self.values, self.shown = form, verb, dict(values), dict(shown)
+        self.revision, self.suggest = revision, suggest
+        self.inputs: dict[str, discord.ui.TextInput[FormModal]] = {}
+        for spec in form.modal_fields:
+            text_input: discord.ui.TextInput[FormModal] = discord.ui.TextInput(
+                custom_id=spec.name,
+                style=discord.TextStyle.paragraph if spec.input is Input.LONG else discord.TextStyle.short,
+                default=shown.get(spec.name) or None,
+                required=verb is Verb.ADD and spec.name == form.opens_modal,
+                max_length=spec.max_length,
+            )
+            self.inputs[spec.name] = text_input
+            self.add_item(discord.ui.Label(text=limits.clip(spec.label, LABEL_TEXT), component=text_input))
+
+    async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
+        submitted = {name: text_input.value for name, text_input in self.inputs.items()}
+        if self.verb is Verb.ADD:
+            values = {**self.values, **submitted}
+        else:
+            values = {**self.values, **forms.modal_changes(submitted, self.shown)}
+        await submit(
+            interaction, self.form, self.verb, values, suggest=self.suggest, expected_revision=self.revision
+        )
+
+    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+class ConfirmRemoval(OwnedView):
+    """Remove / Cancel buttons only the moderator who asked can press; after a minute they expire."""
+
+    def __init__(self, prompt: Interaction, remove: Callable[[Interaction], Reply]) -> None:
+        refusal = "Only the moderator who asked for this removal can confirm or cancel it."
+        super().__init__(prompt.user.id, refusal, timeout=CONFIRM_TIMEOUT)
+        self.prompt = prompt
+        self.remove = remove
+
+    @discord.ui.button(label="Remove", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
+        self.stop()
+        await respond(interaction, lambda: self.remove(interaction), edit=True)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
+        self.stop()
+        await send(interaction, Reply(content=replies.CANCELLED), edit=True)
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button):
+                item.disabled = True
+        await self.prompt.edit_original_response(content=replies.EXPIRED, view=self)
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+# -- history, undo, settings ---------------------------------------------------------------------------
+
+
+class Curation(commands.Cog):
+    def __init__(self, bot: ParlBot) -> None:
+        self.bot = bot
+        self.groups = build_groups()
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)
+
+    @app_commands.command(description="An entry's changes in this server, newest first (moderators)")
+    @app_commands.describe(target="An incident, person, party or source")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @moderator_only()
+    async def history(
+        self, interaction: Interaction, target: app_commands.Transform[str, Target(sources=True)]
+    ) -> None:
+        library, guild_id, ref = interaction.client.library, interaction.guild_id or 0, Ref.parse(target)
+        changes = await _in_thread(
+            lambda: library.run(lambda s: curation.history(s, guild_id=guild_id, kind=ref.kind, key=ref.key))
+        )
+        pages = Pages(
+            interaction.user.id,
+            "Only the moderator who asked can turn these pages; try `/history` yourself.",
+            render.pages_for(len(changes), replies.HISTORY_PAGE),
+            lambda page: replies.history_page_reply(f"{ref.kind} {ref.key}", changes, page=page),
+        )
+        await pages.send(interaction, ephemeral=True)
+
+    @app_commands.command(description="Undo your last change here, or the change you name (moderators)")
+    @app_commands.describe(entry="The change's number, from /history (default: your last change)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @moderator_only()
+    async def undo(
+        self,
+        interaction: Interaction,
+        entry: app_commands.Transform[int, OwnChange()] | None = None,
+    ) -> None:
+        library, actor = interaction.client.library, _actor(interaction)
+        await respond(
+            interaction, lambda: replies.done_reply(library.undo(actor=actor, audit_id=entry)), ephemeral=True
+        )
+
+    config = app_commands.Group(
+        name="config",
+        description="parlbot's settings for this server",
+        guild_only=True,
+        default_permissions=MANAGE_SERVER,
+    )
+
+    @config.command(name="moderator-role", description="Who may change entries (left out: Manage Server)")
+    @app_commands.describe(role="The moderator role; leave it out to make Manage Server the right again")
+    @manager_only()
+    async def moderator_role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
+        library, actor = interaction.client.library, _actor(interaction)
+        role_id = None if role is None else role.id
+
+        def save() -> Reply:
+            library.run(lambda s: curation.set_moderator_role(s, actor=actor, role_id=role_id))
+            return replies.config_reply(role_id)
+
+        await respond(interaction, save, ephemeral=True)
+
+    @config.command(name="show", description="Who moderates parlbot's entries here")
+    @manager_only()
+    async def show(self, interaction: Interaction) -> None:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        await respond(
+            interaction,
+            lambda: replies.config_reply(library.run(lambda s: curation.moderator_role(s, guild_id))),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: ParlBot) -> None:
+    await bot.add_cog(Curation(bot))
