@@ -373,11 +373,16 @@ def _given(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _name(lookup: Lookup, form: Form, reference: str, data: Mapping[str, Any]) -> str | None:
-    """The name of the person or party the ``reference`` field names, if the guild sees it."""
+    """The name of the person or party the ``reference`` field names.
+
+    An unknown slug stands in for its name, so that the write is refused for the unknown reference
+    (with close slugs to choose from) rather than for a missing label.
+    """
     slug = data.get(reference)
-    kind = REFERENCE_KINDS.get(form.field(reference).input)
-    entry = None if slug is None or kind is None else lookup(kind, str(slug))
-    return entry.name if isinstance(entry, PersonEntry | PartyEntry) else None
+    if slug is None:
+        return None
+    entry = lookup(REFERENCE_KINDS[form.field(reference).input], str(slug))
+    return entry.name if isinstance(entry, PersonEntry | PartyEntry) else str(slug)
 
 
 def _data(form: Form, verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> dict[str, Any]:

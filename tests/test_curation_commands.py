@@ -4,15 +4,25 @@ read from the JSON discord.py sent to the loopback Discord (which rejects bodies
 
 from __future__ import annotations
 
+import asyncio
+import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import discord
+import pytest
+from sqlmodel import func, select
+
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker
-from bot.loopback.session import OfflineSession
-from tests.discord_harness import all_text, first_message, is_ephemeral
+from bot.loopback.rest import RecordedRequest
+from bot.loopback.session import OfflineSession, modal_fields, modals
+from db.models import TEXT_MAX, TITLE_MAX, AuditEntry
+from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
 OTHER_GUILD = 1_246_000_000_000_000_999
+CURATORS = 1_246_000_000_000_000_777
 
 SOURCE = "/add source key:doe-2021-example publisher:Example url:https://example.org/doe"
 PERSON = '/add person slug:jane-doe name:"Jane Doe" party:new-democratic-party'
@@ -21,14 +31,16 @@ INCIDENT = (
     ' chamber:ca-house-of-commons kind:naming source:doe-2021-example summary:"The Speaker named Jane Doe."'
 )
 MOTION = (
-    '/add motion incident:doe-2021 procedure:unanimous_consent result:not_moved'
+    "/add motion incident:doe-2021 procedure:unanimous_consent result:not_moved"
     ' text:"That the House apologise." moved_by:jane-doe source:doe-2021-example'
 )
 POSITION = (
     "/add position incident:doe-2021 motion:1 stance:object attribution:news_reported"
     " party:bloc-quebecois source:doe-2021-example"
 )
-QUOTE = '/add quote incident:doe-2021 text:"Quixotic quokkas quarrel." speaker:jane-doe source:doe-2021-example'
+QUOTE = (
+    '/add quote incident:doe-2021 text:"Quixotic quokkas quarrel." speaker:jane-doe source:doe-2021-example'
+)
 RULING = (
     '/add ruling incident:doe-2021 outcome:named summary:"Named the member."'
     ' ruled_by_label:"Speaker Anthony Rota" source:doe-2021-example'
@@ -51,6 +63,17 @@ def in_other_guild(session: OfflineSession) -> Invoker:
     return other
 
 
+def audit_count(session: OfflineSession) -> int:
+    with session.bot.library.database.session() as db:
+        return db.exec(select(func.count()).select_from(AuditEntry)).one()
+
+
+async def quote_found(session: OfflineSession, text: str) -> bool:
+    """Whether ``/quote`` finds the quote whose words are exactly ``text``."""
+    answer = await ask(session, f'/quote query:"{text}"', member(session))
+    return (answer.get("embeds") or [{}])[0].get("description") == f"> {text}"
+
+
 async def run_scenario(session: OfflineSession) -> list[dict[str, Any]]:
     return [await ask(session, line) for line in SCENARIO]
 
@@ -70,3 +93,243 @@ async def test_a_moderator_builds_an_incident_that_members_of_that_guild_find(mo
     assert quote["embeds"][0]["description"] == "> Quixotic quokkas quarrel."
     ruling = all_text(await ask(moderator_session, "/ruling doe-2021", someone))
     assert "Named the member." in ruling
+
+
+def button(body: dict[str, Any], label: str) -> dict[str, Any]:
+    return next(b for b in buttons(body) if b["label"] == label)
+
+
+def opened_modal(requests: Sequence[RecordedRequest]) -> dict[str, Any]:
+    shown = modals(requests)
+    assert shown, f"no modal was opened: {[(r.route, r.body) for r in requests]}"
+    return shown[0]
+
+
+async def test_the_new_incident_is_not_found_in_another_guild(moderator_session) -> None:
+    await run_scenario(moderator_session)
+    stranger = in_other_guild(moderator_session)
+    answer = await ask(moderator_session, "/incident doe-2021", stranger)
+    assert "Jane Doe" not in all_text(answer)
+
+
+async def test_a_member_without_manage_server_is_refused_and_nothing_is_written(discord_session) -> None:
+    answer = await ask(discord_session, SOURCE)
+    assert is_ephemeral(answer)
+    assert "Only this server's parlbot moderators can change entries" in answer["content"]
+    assert audit_count(discord_session) == 0
+
+
+async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_does_not(
+    moderator_session,
+) -> None:
+    answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}")
+    assert f"<@&{CURATORS}>" in answer["content"]
+    curator = replace(member(moderator_session), extra_roles=(CURATORS,))
+    assert "Added source" in (await ask(moderator_session, SOURCE, curator))["content"]
+    refused = await ask(moderator_session, PERSON)  # Manage Server, without the role
+    assert "Only this server's parlbot moderators" in refused["content"]
+    assert audit_count(moderator_session) == 1
+    shown = await ask(moderator_session, "/config show")  # Manage Server may always see and change it
+    assert f"<@&{CURATORS}>" in shown["content"]
+
+
+async def test_only_manage_server_changes_the_moderator_role(moderator_session) -> None:
+    curator = replace(member(moderator_session), extra_roles=(CURATORS,))
+    answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}", curator)
+    assert "Only members with Manage Server" in answer["content"]
+    assert "Manage Server" in (await ask(moderator_session, "/config show"))["content"]
+
+
+async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None:
+    answer = await ask(
+        moderator_session,
+        '/add quote incident:singh-2020 text:"Words." speaker:jagmet-singh source:singh-2020-cbc',
+    )
+    assert "unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)" in answer["content"]
+    assert "Nothing was saved" in answer["content"]
+
+
+async def test_a_duplicate_slug_is_refused(moderator_session) -> None:
+    answer = await ask(moderator_session, INCIDENT.replace("slug:doe-2021", "slug:singh-2020"))
+    assert "There is already a incident `singh-2020` here" in answer["content"]
+
+
+async def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(moderator_session) -> None:
+    await ask(moderator_session, SOURCE)
+    answer = await ask(moderator_session, INCIDENT.replace("2021-03-04", "2021-02-30"))
+    assert "please write it as YYYY-MM-DD" in answer["content"]
+    assert audit_count(moderator_session) == 1
+
+
+async def test_a_quote_without_a_source_is_refused(moderator_session) -> None:
+    answer = await ask(
+        moderator_session, '/add quote incident:singh-2020 text:"Words." speaker:jagmeet-singh'
+    )
+    assert "a source is required" in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_text_options_carry_the_database_limits(moderator_session) -> None:
+    add = moderator_session.bot.tree.get_command("add", type=discord.AppCommandType.chat_input)
+    incident = add.to_dict(moderator_session.bot.tree)["options"][0]
+    limits = {option["name"]: option.get("max_length") for option in incident["options"]}
+    assert limits["title"] == TITLE_MAX
+    assert limits["summary"] == TEXT_MAX
+
+
+async def test_an_add_without_its_long_text_opens_a_form_that_saves_it(moderator_session) -> None:
+    requests = await moderator_session.invoke(
+        "/add quote incident:singh-2020 speaker:jagmeet-singh source:singh-2020-cbc"
+    )
+    modal = opened_modal(requests)
+    assert {f.custom_id: f.max_length for f in modal_fields(modal)}["text"] == TEXT_MAX
+    answer = first_message(
+        await moderator_session.submit(modal["custom_id"], {"text": "Quixotic quokkas quarrel."})
+    )
+    assert answer["content"].startswith("Added a quote by Jagmeet Singh to singh-2020")
+    found = await ask(moderator_session, '/quote query:"quixotic quokkas"', member(moderator_session))
+    assert found["embeds"][0]["description"] == "> Quixotic quokkas quarrel."
+
+
+async def test_a_refused_form_hands_back_the_text_so_nothing_is_lost(moderator_session) -> None:
+    requests = await moderator_session.invoke("/add quote incident:singh-2020 speaker:jagmeet-singh")
+    modal = opened_modal(requests)
+    answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "My careful words."}))
+    assert "a source is required" in answer["content"]
+    assert "My careful words." in answer["content"]
+    assert is_ephemeral(answer)
+
+
+async def test_an_edit_is_answered_by_the_next_lookup(moderator_session) -> None:
+    await ask(moderator_session, '/edit incident incident:singh-2020 title:"A corrected title"')
+    answer = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    assert answer["embeds"][0]["title"] == "A corrected title"
+
+
+async def test_an_edit_without_changes_opens_the_current_text_and_saves_the_change(moderator_session) -> None:
+    modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
+    assert {f.custom_id: f.value for f in modal_fields(modal)}["text"] == "I will not."
+    await moderator_session.submit(modal["custom_id"], {"text": "I will not!"})
+    answer = await ask(moderator_session, '/quote query:"i will not"', member(moderator_session))
+    assert answer["embeds"][0]["description"] == "> I will not!"
+
+
+async def test_a_form_opened_before_someone_elses_edit_is_refused_as_a_conflict(moderator_session) -> None:
+    modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
+    second = replace(moderator_session.invoker, user_id=9)
+    await ask(moderator_session, '/edit quote incident:singh-2020 number:4 said_to:"the Chair"', second)
+    answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "I won't."}))
+    assert "Someone changed incident `singh-2020` while you were working on it" in answer["content"]
+    assert "I won't." in answer["content"]
+
+
+async def test_remove_asks_first_and_refuses_anyone_else(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+    assert is_ephemeral(prompt)
+    assert prompt["content"].startswith("Remove quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)?")
+    stranger = replace(moderator_session.invoker, user_id=9)
+    refusal = first_message(
+        await moderator_session.press(button(prompt, "Remove")["custom_id"], invoker=stranger)
+    )
+    assert "Only the moderator who asked" in refusal["content"]
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_confirmed_removal_hides_the_quote_and_undo_brings_it_back(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+    done = first_message(await moderator_session.press(button(prompt, "Remove")["custom_id"]))
+    assert done["content"].startswith("Removed quote 4 of singh-2020")
+    assert not buttons(done)
+    assert not await quote_found(moderator_session, "I will not.")
+    undone = await ask(moderator_session, "/undo")
+    assert undone["content"].startswith("Undid #1: removed quote 4 of singh-2020")
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_removing_a_whole_incident_hides_it_until_undone(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove incident incident:singh-2020")
+    await moderator_session.press(button(prompt, "Remove")["custom_id"])
+    gone = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    assert "Jagmeet Singh ordered out" not in all_text(gone)
+    await ask(moderator_session, "/undo entry:1")
+    back = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    assert "Jagmeet Singh ordered out" in back["embeds"][0]["title"]
+
+
+async def test_cancel_removes_nothing(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+    cancelled = first_message(await moderator_session.press(button(prompt, "Cancel")["custom_id"]))
+    assert cancelled["content"] == "Cancelled: nothing was removed."
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_an_expired_confirmation_removes_nothing(
+    moderator_session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bot loaded cogs.curation as an extension (a module object of its own): patch that one.
+    monkeypatch.setattr(sys.modules["cogs.curation"], "CONFIRM_TIMEOUT", 0.05)
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+    await asyncio.sleep(0.5)
+    stored = moderator_session.fake.find_message(button(prompt, "Remove")["custom_id"])
+    assert stored is not None
+    assert stored["content"] == "This confirmation expired, so nothing was removed."
+    assert all(b["disabled"] for b in buttons(stored))
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_history_lists_an_entrys_changes_a_page_at_a_time(moderator_session) -> None:
+    for n in range(12):
+        await ask(moderator_session, f"/add alias target:person:jagmeet-singh alias:Nickname{n}")
+    page = await ask(moderator_session, "/history target:person:jagmeet-singh")
+    assert is_ephemeral(page)
+    assert "page 1/2" in page["embeds"][0]["footer"]["text"]
+    assert page["embeds"][0]["description"].startswith(
+        "**#12** added alias “Nickname11” to person jagmeet-singh"
+    )
+    turned = first_message(await moderator_session.press(button(page, "Next ▶")["custom_id"]))
+    assert turned["embeds"][0]["description"].startswith("**#2** added alias “Nickname1”")
+
+
+async def test_undo_takes_back_an_add(moderator_session) -> None:
+    await ask(moderator_session, "/add alias target:person:jagmeet-singh alias:Jag2")
+    assert (await ask(moderator_session, "/person Jag2", member(moderator_session)))["embeds"]
+    await ask(moderator_session, "/undo")
+    answer = await ask(moderator_session, "/person jag2", member(moderator_session))
+    assert "Jag2" not in all_text(answer)
+
+
+async def test_undo_takes_back_an_edit(moderator_session) -> None:
+    await ask(moderator_session, '/edit incident incident:singh-2020 title:"A corrected title"')
+    answer = await ask(moderator_session, "/undo")
+    assert answer["content"].startswith("Undid #1: edited incident singh-2020: title (change #2).")
+    back = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    assert back["embeds"][0]["title"].startswith("NDP Leader Jagmeet Singh ordered out")
+
+
+async def test_a_member_suggestion_waits_and_changes_nothing(moderator_session) -> None:
+    someone = member(moderator_session)
+    answer = await ask(
+        moderator_session,
+        '/suggest quote incident:singh-2020 text:"Quixotic quokkas quarrel." speaker:jagmeet-singh'
+        " source:singh-2020-cbc",
+        someone,
+    )
+    assert answer["content"].startswith("Thank you! Suggestion #1 (added a quote by Jagmeet Singh")
+    assert not await quote_found(moderator_session, "Quixotic quokkas quarrel.")
+    assert audit_count(moderator_session) == 0
+
+
+async def test_the_number_option_lists_the_incidents_quotes(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/edit quote incident:singh-2020 number:"))
+    assert {"name": "4 — “I will not.” — Jagmeet Singh", "value": 4} in listed
+    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5]
+
+
+async def test_the_source_option_lists_the_incidents_own_sources_first(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add quote incident:skinner-2016 source:"))
+    assert listed[0]["value"].startswith("skinner-2016")
+
+
+async def test_the_target_option_offers_people_parties_and_incidents(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add alias target:singh"))
+    assert {"name": "person: Jagmeet Singh (NDP)", "value": "person:jagmeet-singh"} in listed
