@@ -222,6 +222,24 @@ async def test_fake_discord_refuses_a_message_update_for_a_slash_command(fake_di
     assert field_errors(answer, "type")
 
 
+async def test_fake_discord_serves_an_uploaded_attachment_at_its_url(fake_discord: FakeDiscord) -> None:
+    attached = fake_discord.upload("in.json", b'{"a": 1}', "application/json")
+
+    async with aiohttp.ClientSession() as client, client.get(attached["url"]) as response:
+        served = (response.status, await response.read())
+    unknown = attached["url"].replace(attached["id"], "1")
+    async with aiohttp.ClientSession() as client, client.get(unknown) as response:
+        missing = response.status
+
+    assert served == (200, b'{"a": 1}')
+    assert (attached["filename"], attached["size"]) == ("in.json", 8)
+    assert missing == 404
+    assert [(r.route, r.status) for r in fake_discord.requests] == [
+        ("get_attachment", 200),
+        ("get_attachment", 404),
+    ]
+
+
 async def test_an_edit_of_the_original_shows_up_in_a_later_get(fake_discord: FakeDiscord) -> None:
     interaction_id, token = interaction(fake_discord)
     app = fake_discord.application_id

@@ -3,7 +3,8 @@
 The bot's own tree is the schema: command and subcommand names, option names, types, choices,
 ranges and which options are required all come from ``app_commands.Command.parameters``. The
 result is the option JSON Discord would send in the interaction (``{"name", "type", "value"}``,
-wrapped in subcommand/group options).
+wrapped in subcommand/group options). An ATTACHMENT option's value is the name of the file to attach
+(``/import file:guild.json``); ``OfflineSession.invoke`` uploads it and puts its attachment id there.
 """
 
 from __future__ import annotations
@@ -202,6 +203,8 @@ def convert(parameter: app_commands.Parameter, raw: str, command: AnyCommand) ->
         if word in FALSE_WORDS:
             return False
         raise CommandLineError(f"{raw!r} is not true or false ({where}).")
+    if kind is OptionType.attachment:
+        return raw  # a file name; the session uploads the file and sends its attachment id
     pattern = MENTION.get(kind)
     if pattern is not None:
         match = pattern.fullmatch(raw)

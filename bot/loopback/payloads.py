@@ -216,6 +216,21 @@ def guild_create(invoker: Invoker, *, name: str = "Parliament Watchers") -> Json
     }
 
 
+def attachment(attachment_id: int, filename: str, size: int, url: str, content_type: str | None) -> Json:
+    """An attachment object, as in ``resolved.attachments`` of a command with an ATTACHMENT option."""
+    payload: Json = {
+        "id": str(attachment_id),
+        "filename": filename,
+        "size": size,
+        "url": url,
+        "proxy_url": url,
+        "ephemeral": True,  # files given to a slash command are ephemeral attachments
+    }
+    if content_type is not None:
+        payload["content_type"] = content_type
+    return payload
+
+
 def new_token() -> str:
     """An interaction token: opaque, URL-safe, different every time."""
     return "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
@@ -294,14 +309,18 @@ def application_command(
     interaction_id: int,
     token: str,
     command_guild_id: int | None = None,
+    attachments: Mapping[str, Json] | None = None,
 ) -> Json:
-    """A type 2 interaction: someone ran ``/name`` with ``options`` (Discord's option JSON)."""
+    """A type 2 interaction: someone ran ``/name`` with ``options`` (Discord's option JSON).
+
+    ``attachments`` are the attachment objects (``attachment``) that ATTACHMENT options name by id.
+    """
     data = command_data(
         name,
         options,
         command_id=command_id,
         guild_id=command_guild_id,
-        resolved=resolved_for(options, invoker),
+        resolved=resolved_for(options, invoker, attachments or {}),
     )
     return _interaction(2, data, invoker, interaction_id=interaction_id, token=token)
 
@@ -389,8 +408,8 @@ def leaf_options(options: Iterable[Json]) -> list[Json]:
     return leaves
 
 
-def resolved_for(options: Sequence[Json], invoker: Invoker) -> Json:
-    """``resolved`` data for user, channel, role and mentionable options, as Discord sends it."""
+def resolved_for(options: Sequence[Json], invoker: Invoker, attachments: Mapping[str, Json]) -> Json:
+    """``resolved`` data for user, channel, role, mentionable and attachment options, as Discord sends it."""
     resolved: dict[str, Json] = {}
     for option in leaf_options(options):
         kind, value = option.get("type"), str(option.get("value"))
@@ -408,4 +427,6 @@ def resolved_for(options: Sequence[Json], invoker: Invoker) -> Json:
             resolved.setdefault("roles", {})[value] = role(
                 int(value), f"role-{value[-4:]}", MEMBER_PERMISSIONS
             )
+        elif kind == 11:
+            resolved.setdefault("attachments", {})[value] = attachments[value]
     return resolved

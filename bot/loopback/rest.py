@@ -1,9 +1,10 @@
 """``FakeDiscord``: a loopback HTTP server speaking enough of Discord's REST API v10 for discord.py.
 
-It answers login, interaction callbacks, webhook follow-ups and edits, and command sync; it keeps the
-messages it created (so a later edit of ``@original`` shows up in a later ``GET``), records every
-request, and rejects bodies that break Discord's limits with HTTP 400 and error code 50035, the way
-Discord does. Nothing here talks to the real Discord.
+It answers login, interaction callbacks, webhook follow-ups and edits, and command sync, and serves the
+files members attach to commands (``upload``); it keeps the messages it created (so a later edit of
+``@original`` shows up in a later ``GET``), records every request, and rejects bodies that break
+Discord's limits with HTTP 400 and error code 50035, the way Discord does. Nothing here talks to the
+real Discord.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from typing import Any, Final, Self
 from aiohttp import BodyPartReader, web
 
 from bot import limits
-from bot.loopback.payloads import DEFAULT_APPLICATION_ID, Snowflakes, bot_user
+from bot.loopback.payloads import DEFAULT_APPLICATION_ID, Snowflakes, attachment, bot_user
 
 API_PREFIX: Final = "/api/v10"
+ATTACHMENTS_PREFIX: Final = "/attachments"  # where the fake serves uploaded files, as Discord's CDN does
 
 # Command sync limits (message limits live in ``bot.limits``).
 COMMAND_NAME_PATTERN: Final = re.compile(r"^[-_\w]{1,32}$")
@@ -59,8 +61,9 @@ class RecordedRequest:
 
     ``route`` names the operation ("login", "application", "callback", "followup", "get_original",
     "edit_original", "delete_original", "get_followup", "edit_followup", "delete_followup",
-    "sync_commands", "get_commands", "channel_message", "unknown"); ``body`` is the JSON body (the
-    ``payload_json`` part for multipart bodies); ``status`` is what the fake answered.
+    "sync_commands", "get_commands", "channel_message", "get_attachment", "unknown"); ``body`` is the
+    JSON body (the ``payload_json`` part for multipart bodies); ``files`` the names of a multipart
+    body's files and ``contents`` their bytes, in the same order; ``status`` is what the fake answered.
     """
 
     route: str
@@ -71,6 +74,7 @@ class RecordedRequest:
     token: str | None = None
     query: Mapping[str, str] = field(default_factory=dict)
     files: tuple[str, ...] = ()
+    contents: tuple[bytes, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +420,7 @@ class FakeDiscord:
         self.messages: dict[int, Json] = {}
         self.commands: dict[int | None, list[Json]] = {}
         self._interactions: dict[str, InteractionRecord] = {}  # by token
+        self._files: dict[int, bytes] = {}  # uploaded attachments' contents, by attachment id
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
@@ -425,6 +430,7 @@ class FakeDiscord:
     async def start(self) -> None:
         app = web.Application(middlewares=[self._errors])
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._dispatch)
+        app.router.add_get(ATTACHMENTS_PREFIX + "/{attachment_id}/{filename}", self._serve_file)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -472,6 +478,13 @@ class FakeDiscord:
             guild_id=guild_id,
             message_id=message_id,
         )
+
+    def upload(self, filename: str, content: bytes, content_type: str | None = None) -> Json:
+        """Keep a file a member attaches to a command; returns its attachment object, whose url serves it."""
+        attachment_id = self.snowflakes.next()
+        self._files[attachment_id] = content
+        url = f"http://127.0.0.1:{self._port}{ATTACHMENTS_PREFIX}/{attachment_id}/{filename}"
+        return attachment(attachment_id, filename, len(content), url, content_type)
 
     def requests_for(self, token: str) -> list[RecordedRequest]:
         return [request for request in self.requests if request.token == token]
@@ -529,12 +542,13 @@ class FakeDiscord:
             return json_response(error.body, status=error.status)
         return response
 
-    async def _read_body(self, request: web.Request) -> tuple[Body, tuple[str, ...]]:
+    async def _read_body(self, request: web.Request) -> tuple[Body, dict[str, bytes]]:
+        """The JSON body, and a multipart body's files by name (in order)."""
         if not request.can_read_body:
-            return None, ()
+            return None, {}
         if request.content_type.startswith("multipart/"):
             body: Body = None
-            files: list[str] = []
+            files: dict[str, bytes] = {}
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
                 if not isinstance(part, BodyPartReader):
@@ -542,19 +556,18 @@ class FakeDiscord:
                 if part.name == "payload_json":
                     body = json.loads(await part.text())
                 else:
-                    files.append(part.filename or part.name or "")
-                    await part.read()
-            return body, tuple(files)
+                    files[part.filename or part.name or ""] = bytes(await part.read())
+            return body, files
         text = await request.text()
         if not text:
-            return None, ()
+            return None, {}
         try:
             loaded = json.loads(text)
         except json.JSONDecodeError as error:
             raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from error
         if not isinstance(loaded, dict | list):
             raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.")
-        return loaded, ()
+        return loaded, {}
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
@@ -578,12 +591,21 @@ class FakeDiscord:
                     status=status,
                     token=token,
                     query=dict(request.query),
-                    files=files,
+                    files=tuple(files),
+                    contents=tuple(files.values()),
                 )
             )
             async with self._changed:
                 self._changed.notify_all()
         return response
+
+    async def _serve_file(self, request: web.Request) -> web.Response:
+        content = self._files.get(int(request.match_info["attachment_id"]))
+        status = 404 if content is None else 200
+        self.requests.append(RecordedRequest("get_attachment", request.method, request.path, None, status))
+        if content is None:
+            return web.Response(status=404, text="404: Not Found")
+        return web.Response(body=content, content_type="application/octet-stream")
 
     def _route(self, method: str, path: str) -> tuple[str, str | None, Handler]:
         parts = path.strip("/").split("/")

@@ -6,9 +6,10 @@ known through GUILD_CREATE, and then feeds INTERACTION_CREATE payloads to discor
 
 Waiting is deterministic: ``parse_interaction_create`` is synchronous and schedules everything that
 will answer the interaction (the ``CommandTree-invoker`` task, view/modal/dynamic-item dispatch
-tasks, ``on_interaction`` listeners) before it returns. The session collects exactly the tasks
-created during that call and awaits them, so when ``invoke`` returns, discord.py has finished
-handling the interaction and every request it sent is recorded.
+tasks, ``on_interaction`` listeners) before it returns. The session awaits exactly the tasks created
+during that call, then the event listeners those dispatched in turn (``on_app_command_completion``
+runs once a command finishes; a view's timeout timer is never waited for), so when ``invoke``
+returns, discord.py has finished handling the interaction and every request it sent is recorded.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final, Self
 
 import discord
@@ -37,6 +39,8 @@ from bot.loopback.rest import FakeDiscord, RecordedRequest, walk_components
 DUMMY_TOKEN: Final = "offline.parlbot.token"  # noqa: S105 - the fake accepts any token
 # Tasks discord.py schedules that are timers, not handlers: never wait for them.
 _TIMER_MARKERS: Final = ("timeout",)
+# The names of the tasks ``Client.dispatch`` runs event listeners in.
+_LISTENER_PREFIX: Final = "discord.py: "
 # Generous bound on how long one interaction may take; exceeded only when something hangs.
 DEFAULT_TIMEOUT: Final = 60.0
 
@@ -137,9 +141,23 @@ class OfflineSession:
 
     # running interactions
 
-    async def invoke(self, line: str, *, invoker: Invoker | None = None) -> list[RecordedRequest]:
-        """Run a slash command line (type 2) and return the requests sent in answer."""
+    async def invoke(
+        self, line: str, *, invoker: Invoker | None = None, files: Mapping[str, bytes] | None = None
+    ) -> list[RecordedRequest]:
+        """Run a slash command line (type 2) and return the requests sent in answer.
+
+        An ATTACHMENT option names a file: its content is ``files[name]`` when given, else the file
+        ``name`` on disk; the fake serves it at the attachment's url, as Discord's CDN would.
+        """
         parsed = self.parse(line)
+        attachments = {
+            option["name"]: self._attach(str(option["value"]), files or {})
+            for option in payloads.leaf_options(parsed.options)
+            if option["type"] == discord.AppCommandOptionType.attachment.value
+        }
+        for option in payloads.leaf_options(parsed.options):
+            if option["name"] in attachments:
+                option["value"] = attachments[option["name"]]["id"]
         interaction_id, token = self._ids()
         payload = payloads.application_command(
             parsed.name,
@@ -149,8 +167,20 @@ class OfflineSession:
             interaction_id=interaction_id,
             token=token,
             command_guild_id=parsed.guild_id,
+            attachments={attached["id"]: attached for attached in attachments.values()},
         )
         return await self.dispatch(payload)
+
+    def _attach(self, name: str, files: Mapping[str, bytes]) -> Json:
+        if name in files:
+            content = files[name]
+        else:
+            try:
+                content = Path(name).read_bytes()
+            except OSError as error:
+                raise CommandLineError(f"Cannot attach {name}: {error.strerror or error}.") from None
+        content_type = "application/json" if name.endswith(".json") else None
+        return self.fake.upload(Path(name).name, content, content_type)
 
     async def complete(self, line: str, *, invoker: Invoker | None = None) -> list[RecordedRequest]:
         """Ask for autocomplete (type 4) on the last option of ``line``."""
@@ -260,14 +290,15 @@ class OfflineSession:
             message_id=int(message["id"]) if message else None,
         )
         self._know_roles(payload)
-        before = asyncio.all_tasks()
+        seen = asyncio.all_tasks()
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         handlers = [
             task
-            for task in asyncio.all_tasks() - before
+            for task in asyncio.all_tasks() - seen
             if not any(marker in task.get_name() for marker in _TIMER_MARKERS)
         ]
-        if handlers:
+        while handlers:
+            seen |= asyncio.all_tasks()
             _, pending = await asyncio.wait(handlers, timeout=self.timeout)
             if pending:
                 names = ", ".join(task.get_name() for task in pending)
@@ -276,6 +307,9 @@ class OfflineSession:
                 error = task.exception()
                 if error is not None:
                     raise error
+            handlers = [
+                task for task in asyncio.all_tasks() - seen if task.get_name().startswith(_LISTENER_PREFIX)
+            ]
         return self.fake.requests_for(token)
 
     def _know_roles(self, payload: Json) -> None:
