@@ -5,5 +5,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.lookup",
     "cogs.search",
     "cogs.curation",
+    "cogs.review",
+    "cogs.transfer",
     "cogs.help",
 )

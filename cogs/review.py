@@ -1,0 +1,185 @@
+"""/review: moderators approve or reject the guild's pending suggestions, one at a time.
+
+Approving writes through ``Library.approve`` exactly as a moderator's own change (audited, re-indexed);
+a suggestion whose entry changed since it was made is marked stale instead. The member who suggested
+is told each outcome privately after the next command they run in that guild (one listener,
+``on_app_command_completion``, for every command).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import curation, render_review
+from bot.client import error_message, send_ephemeral
+from bot.curation import Actor
+from bot.errors import Conflict, ParlbotError
+from cogs.checks import is_moderator, moderator_only
+from cogs.common import Interaction, message_kwargs
+from db.models import LABEL_MAX, Suggestion
+
+if TYPE_CHECKING:
+    from bot.client import ParlBot
+
+REVIEW_TIMEOUT = 900.0
+REJECT_MODAL_ID = "parlbot:review:reject"
+NOT_A_REVIEWER = "Only this server's parlbot moderators can approve or reject suggestions."
+
+
+class ReviewQueue(discord.ui.View):
+    """The guild's pending suggestions as loaded by /review; any moderator may decide them."""
+
+    def __init__(self, guild_id: int, suggestions: list[Suggestion]) -> None:
+        super().__init__(timeout=REVIEW_TIMEOUT)
+        self.guild_id = guild_id
+        self.suggestions = suggestions
+        self.position = 0
+
+    @property
+    def current(self) -> Suggestion:
+        return self.suggestions[self.position]
+
+    async def page(self, interaction: Interaction, note: str = "") -> dict[str, Any]:
+        """Message keyword arguments showing the current suggestion (or that none are left)."""
+        if not self.suggestions:
+            self.stop()
+            return {**message_kwargs(render_review.queue_done_reply(note)), "embeds": [], "view": None}
+        self.position = min(self.position, len(self.suggestions) - 1)
+        suggestion, library = self.current, interaction.client.library
+        current = await asyncio.to_thread(
+            library.run,
+            lambda session: curation.visible_entry(
+                session, guild_id=self.guild_id, kind=suggestion.kind, key=suggestion.key
+            ),
+        )
+        reply = render_review.review_reply(
+            suggestion, current, position=self.position, total=len(self.suggestions), note=note
+        )
+        self.previous.disabled = self.position == 0
+        self.next.disabled = self.position >= len(self.suggestions) - 1
+        return {**message_kwargs(reply), "view": self}
+
+    async def decided(self, interaction: Interaction, note: str, *, drop: bool = True) -> None:
+        """Show ``note`` above the next suggestion, dropping the one just decided from the queue."""
+        if drop:
+            del self.suggestions[self.position]
+        kwargs = await self.page(interaction, note)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+
+    @discord.ui.button(label="Approve", style=discord.ButtonStyle.success, row=0)
+    async def approve(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
+        suggestion, library = self.current, interaction.client.library
+        actor = Actor(self.guild_id, interaction.user.id)
+        try:
+            audit = await asyncio.to_thread(library.approve, actor=actor, suggestion_id=suggestion.id or 0)
+        except Conflict as error:
+            await self.decided(interaction, f"{error.message} It is no longer waiting for review.")
+            return
+        except ParlbotError as error:
+            await self.decided(
+                interaction, f"Suggestion #{suggestion.id} was not applied: {error.message}", drop=False
+            )
+            return
+        await self.decided(interaction, f"Approved suggestion #{suggestion.id} (change #{audit.id}).")
+
+    @discord.ui.button(label="Reject", style=discord.ButtonStyle.danger, row=0)
+    async def reject(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
+        await interaction.response.send_modal(RejectReason(self))
+
+    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary, row=1)
+    async def previous(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
+        self.position -= 1
+        await interaction.response.edit_message(**await self.page(interaction))
+
+    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary, row=1)
+    async def next(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
+        self.position += 1
+        await interaction.response.edit_message(**await self.page(interaction))
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        if await is_moderator(interaction):
+            return True
+        await send_ephemeral(interaction, NOT_A_REVIEWER)
+        return False
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+class RejectReason(discord.ui.Modal, title="Reject the suggestion"):
+    """The reason a moderator gives for a rejection (optional); the suggester is told it."""
+
+    reason: discord.ui.TextInput[RejectReason] = discord.ui.TextInput(
+        label="Why? (the member who suggested it is told)",
+        custom_id="reason",
+        style=discord.TextStyle.paragraph,
+        required=False,
+        max_length=LABEL_MAX,
+    )
+
+    def __init__(self, queue: ReviewQueue) -> None:
+        super().__init__(custom_id=REJECT_MODAL_ID, timeout=REVIEW_TIMEOUT)
+        self.queue = queue
+        self.suggestion = queue.current
+
+    async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
+        library, suggestion = interaction.client.library, self.suggestion
+        actor = Actor(self.queue.guild_id, interaction.user.id)
+        reason = self.reason.value.strip() or None
+        await asyncio.to_thread(library.reject, actor=actor, suggestion_id=suggestion.id or 0, reason=reason)
+        if suggestion in self.queue.suggestions:
+            self.queue.position = self.queue.suggestions.index(suggestion)
+        await self.queue.decided(
+            interaction, f"Rejected suggestion #{suggestion.id}.", drop=suggestion in self.queue.suggestions
+        )
+
+    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+async def tell_outcomes(interaction: Interaction) -> None:
+    """Send the member, privately, what became of their suggestions since they were last told."""
+    if interaction.guild_id is None or interaction.response.type is discord.InteractionResponseType.modal:
+        return  # a modal's answer comes later; they are told after their next command instead
+    library, guild_id, user_id = interaction.client.library, interaction.guild_id, interaction.user.id
+    outcomes = await asyncio.to_thread(library.take_outcomes, guild_id=guild_id, user_id=user_id)
+    if outcomes:
+        await interaction.followup.send(
+            **message_kwargs(render_review.outcomes_reply(outcomes)), ephemeral=True
+        )
+
+
+class Review(commands.Cog):
+    @app_commands.command(description="Approve or reject the suggestions members made in this server.")
+    @app_commands.guild_only()
+    @moderator_only()
+    async def review(self, interaction: Interaction) -> None:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        waiting = await asyncio.to_thread(library.run, lambda session: curation.pending(session, guild_id))
+        queue = ReviewQueue(guild_id, waiting)
+        kwargs = await queue.page(interaction)
+        if kwargs["view"] is None:
+            del kwargs["view"]
+        await interaction.response.send_message(**kwargs, ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(
+        self,
+        interaction: Interaction,
+        command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+    ) -> None:
+        await tell_outcomes(interaction)
+
+
+async def setup(bot: ParlBot) -> None:
+    await bot.add_cog(Review())

@@ -1,0 +1,152 @@
+"""/export and /import: a guild's entries as a dataset file, and a dataset file into a guild.
+
+/import shows the dry run first (``Library.plan_import``), asks the moderator who ran it to confirm,
+then writes everything in one transaction (``Library.import_dataset``), editing the message as it
+goes. The rules live in ``bot.transfer``; the replies in ``bot.render_transfer``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import datetime as dt
+import io
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render_transfer, transfer
+from bot.client import error_message, send_ephemeral
+from bot.curation import Actor
+from bot.errors import InvalidInput
+from bot.render import Reply
+from bot.transfer import ImportPlan
+from cogs.checks import moderator_only
+from cogs.common import Interaction, OwnedView, message_kwargs, send
+from db.dataset import dump_dataset
+
+if TYPE_CHECKING:
+    from bot.client import ParlBot
+
+IMPORT_MAX_BYTES = 5 * 1024 * 1024
+CONFIRM_TIMEOUT = 300.0
+PROGRESS_INTERVAL = 1.0  # seconds between progress edits, at most one in flight
+
+
+class ProgressEdits:
+    """Shows an import's progress by editing the message, from the thread the import runs in."""
+
+    def __init__(self, interaction: Interaction, loop: asyncio.AbstractEventLoop) -> None:
+        self.interaction = interaction
+        self.loop = loop
+        self.shown_at = 0.0
+        self.edit: concurrent.futures.Future[Any] | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if (self.edit is not None and not self.edit.done()) or now - self.shown_at < PROGRESS_INTERVAL:
+            return
+        self.shown_at = now
+        content = render_transfer.progress_text(done, total)
+        self.edit = asyncio.run_coroutine_threadsafe(
+            self.interaction.edit_original_response(content=content), self.loop
+        )
+
+    async def settle(self) -> None:
+        """Wait for the edit in flight, so the final message is the last one written."""
+        if self.edit is not None:
+            await asyncio.wrap_future(self.edit)
+
+
+class ConfirmImport(OwnedView):
+    """Import / Cancel, for the moderator who ran /import only; expires after five minutes."""
+
+    def __init__(self, prompt: Interaction, document: Any, plan: ImportPlan) -> None:
+        refusal = "Only the moderator who ran this /import can confirm or cancel it."
+        super().__init__(prompt.user.id, refusal, timeout=CONFIRM_TIMEOUT)
+        self.prompt = prompt
+        self.document = document
+        self.total = len(plan.writes)
+
+    @discord.ui.button(label="Import", style=discord.ButtonStyle.success)
+    async def confirm(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
+        self.stop()
+        library, actor = interaction.client.library, Actor(interaction.guild_id or 0, interaction.user.id)
+        progress = ProgressEdits(interaction, asyncio.get_running_loop())
+        await interaction.response.edit_message(
+            content=render_transfer.progress_text(0, self.total), embeds=[], view=None
+        )
+        try:
+            plan = await asyncio.to_thread(
+                library.import_dataset, self.document, actor=actor, progress=progress
+            )
+        except Exception as error:  # every failure is reported in the message it concerns
+            await progress.settle()
+            await interaction.edit_original_response(
+                content=render_transfer.failed_text(error_message(interaction, error))
+            )
+            return
+        await progress.settle()
+        await interaction.edit_original_response(**message_kwargs(render_transfer.done_reply(plan)))
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
+        self.stop()
+        await send(interaction, Reply(content=render_transfer.CANCELLED), edit=True)
+
+    async def on_timeout(self) -> None:
+        await self.prompt.edit_original_response(content=render_transfer.EXPIRED, embeds=[], view=None)
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+class Transfer(commands.Cog):
+    @app_commands.command(name="export", description="Download this server's parlbot entries as a file.")
+    @app_commands.guild_only()
+    @moderator_only()
+    async def export(self, interaction: Interaction) -> None:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        dataset = await asyncio.to_thread(library.export, guild_id=guild_id)
+        content = dump_dataset(dataset).encode()
+        if len(content) > interaction.filesize_limit:
+            raise InvalidInput(
+                "This server's entries are too big to attach here; ask the bot's host to run"
+                f" `parlbot db export FILE --guild {guild_id}`."
+            )
+        name = transfer.export_name(guild_id, dt.datetime.now(dt.UTC).date())
+        await interaction.response.send_message(
+            render_transfer.export_text(dataset),
+            file=discord.File(io.BytesIO(content), filename=name),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name="import", description="Load a parlbot dataset file into this server.")
+    @app_commands.describe(file="A dataset file, as /export or parlbot db export writes it")
+    @app_commands.guild_only()
+    @moderator_only()
+    async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
+        if file.size > IMPORT_MAX_BYTES:
+            raise InvalidInput(
+                f"{file.filename} is {file.size / 1024 / 1024:.1f} MB; /import takes dataset files up to"
+                f" {IMPORT_MAX_BYTES // 1024 // 1024} MB. Ask the bot's host to run"
+                f" `parlbot db import FILE --guild {interaction.guild_id}` for a bigger one."
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        document = transfer.decode(await file.read(), file.filename)
+        plan = await asyncio.to_thread(library.plan_import, document, guild_id=guild_id)
+        kwargs = message_kwargs(render_transfer.plan_reply(plan, file.filename))
+        if plan.writes and not plan.rejected:
+            kwargs["view"] = ConfirmImport(interaction, document, plan)
+        await interaction.followup.send(**kwargs, ephemeral=True)
+
+
+async def setup(bot: ParlBot) -> None:
+    await bot.add_cog(Transfer())
