@@ -14,7 +14,7 @@ sees them; ``bot.entries`` numbers them from 0.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from typing import Any, TypeVar
@@ -345,7 +345,6 @@ class Plan:
     change: Change | None
     what: str  # what is changed, in words: "quote 2 of singh-2020 (“I will not.” — Jagmeet Singh)"
     summary: str  # the audit's words: "removed quote 2 of singh-2020 (…)"
-    texts: dict[str, str] = field(default_factory=dict)  # the long texts given, to hand back on failure
 
 
 Item = QuoteEntry | RulingEntry | MotionEntry | PositionEntry
@@ -505,12 +504,10 @@ def plan(form: Form, verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> P
     if verb is Verb.EDIT and not data and form.part is not Part.ALIAS:
         raise InvalidInput("Nothing to change: give at least one option to change.")
     if form.part is Part.ENTRY:
-        planned = _entry_plan(form, verb, values, data, lookup)
-    elif form.part is Part.ALIAS:
-        planned = _alias_plan(verb, values, lookup)
-    else:
-        planned = _part_plan(form, verb, values, data, lookup)
-    return replace(planned, texts=long_texts(form, values))
+        return _entry_plan(form, verb, values, data, lookup)
+    if form.part is Part.ALIAS:
+        return _alias_plan(verb, values, lookup)
+    return _part_plan(form, verb, values, data, lookup)
 
 
 def _entry_plan(

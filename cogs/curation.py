@@ -109,15 +109,8 @@ class Keys(app_commands.Transformer[ParlBot]):
         return _choices([(key, key) for key in await _in_thread(keys)])
 
 
-class Number(app_commands.Transformer[ParlBot]):
-    """The number of a quote, ruling, motion or position, autocompleted from the incident named.
-
-    ``motions`` numbers the motions of the incident (a position's ``motion`` option); otherwise the
-    form's own parts (a position's ``number`` lists the positions on the motion named).
-    """
-
-    def __init__(self, form: Form, *, motions: bool = False) -> None:
-        self.form = FORMS["motion"] if motions else form
+class _Counted(app_commands.Transformer[ParlBot]):
+    """An integer option numbered from 1 (what the subclasses' autocomplete lists)."""
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -129,6 +122,17 @@ class Number(app_commands.Transformer[ParlBot]):
 
     async def transform(self, interaction: Interaction, value: Any) -> int:
         return int(value)
+
+
+class Number(_Counted):
+    """The number of a quote, ruling, motion or position, autocompleted from the incident named.
+
+    ``motions`` numbers the motions of the incident (a position's ``motion`` option); otherwise the
+    form's own parts (a position's ``number`` lists the positions on the motion named).
+    """
+
+    def __init__(self, form: Form, *, motions: bool = False) -> None:
+        self.form = FORMS["motion"] if motions else form
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: int | str
@@ -195,19 +199,8 @@ class Alias(app_commands.Transformer[ParlBot]):
         return _choices([(alias, alias) for alias in aliases if fold(value) in fold(alias)])
 
 
-class OwnChange(app_commands.Transformer[ParlBot]):
+class OwnChange(_Counted):
     """A change (audit entry) by number, autocompleted with the moderator's recent changes."""
-
-    @property
-    def type(self) -> discord.AppCommandOptionType:
-        return discord.AppCommandOptionType.integer
-
-    @property
-    def min_value(self) -> int:
-        return 1
-
-    async def transform(self, interaction: Interaction, value: Any) -> int:
-        return int(value)
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: int | str

@@ -1,0 +1,192 @@
+"""The moderators' forms without Discord or a database: values in, a planned change and our words out."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import forms
+from bot.errors import InvalidInput, NotFound
+from bot.forms import FORMS, Ref, Verb
+from db.dataset import SHIPPED_DATASET, Entry, IncidentEntry, read_dataset
+from db.models import AuditAction, EntityKind
+
+DATASET = read_dataset(SHIPPED_DATASET)
+ENTRIES: dict[tuple[EntityKind, str], Entry] = {
+    **{(EntityKind.INCIDENT, e.slug): e for e in DATASET.incidents},
+    **{(EntityKind.PERSON, e.slug): e for e in DATASET.people},
+    **{(EntityKind.PARTY, e.slug): e for e in DATASET.parties},
+}
+SINGH = ENTRIES[EntityKind.INCIDENT, "singh-2020"]
+assert isinstance(SINGH, IncidentEntry)
+
+
+def lookup(kind: EntityKind, key: str) -> Entry | None:
+    return ENTRIES.get((kind, key))
+
+
+def planned(subject: str, verb: Verb, **values: object) -> forms.Plan:
+    return forms.plan(FORMS[subject], verb, values, lookup)
+
+
+def changed(plan: forms.Plan) -> IncidentEntry:
+    assert plan.change is not None
+    entry = plan.change(SINGH)
+    assert isinstance(entry, IncidentEntry)
+    return entry
+
+
+def test_a_new_quote_takes_its_speakers_name_and_verbatim_delivery() -> None:
+    plan = planned(
+        "quote",
+        Verb.ADD,
+        incident="singh-2020",
+        text="Words.",
+        speaker="jagmeet-singh",
+        source="singh-2020-cbc",
+    )
+    quote = changed(plan).quotes[-1]
+    assert (quote.speaker_label, quote.delivery) == ("Jagmeet Singh", "verbatim")
+    assert plan.summary == "added a quote by Jagmeet Singh to singh-2020"
+    assert (plan.kind, plan.key, plan.action) == (EntityKind.INCIDENT, "singh-2020", AuditAction.EDIT)
+
+
+def test_a_part_citing_a_new_source_adds_it_to_the_incidents_sources() -> None:
+    plan = planned(
+        "ruling",
+        Verb.ADD,
+        incident="singh-2020",
+        outcome="warned",
+        summary="Warned.",
+        ruled_by_label="The Speaker",
+        source="skinner-2016-bbc",
+    )
+    assert changed(plan).sources[-1] == "skinner-2016-bbc"
+
+
+def test_a_position_is_added_to_the_motion_named_by_its_number() -> None:
+    plan = planned(
+        "position",
+        Verb.ADD,
+        incident="singh-2020",
+        motion=1,
+        stance="object",
+        attribution="inferred",
+        party="green-party-of-canada",
+        source="singh-2020-cbc",
+    )
+    assert changed(plan).motions[0].positions[-1].label == "Green Party of Canada"
+    assert plan.what == "a position by Green Party of Canada to motion 1 of singh-2020"
+
+
+def test_parts_are_numbered_from_one() -> None:
+    plan = planned("quote", Verb.REMOVE, incident="singh-2020", number=4)
+    assert plan.what == "quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)"
+    assert "I will not." not in [quote.text for quote in changed(plan).quotes]
+
+
+def test_a_number_out_of_range_says_which_numbers_there_are() -> None:
+    with pytest.raises(InvalidInput, match=r"`singh-2020` has no quote 9: pick a number from 1 to 5\."):
+        planned("quote", Verb.EDIT, incident="singh-2020", number=9, text="Edited.")
+
+
+def test_an_edit_that_changes_nothing_says_so_with_the_number_shown() -> None:
+    with pytest.raises(InvalidInput, match=r"Nothing to change: quote 4 of singh-2020 already says that\."):
+        planned("quote", Verb.EDIT, incident="singh-2020", number=4, text="I will not.")
+
+
+def test_an_edit_naming_no_change_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="give at least one option"):
+        planned("person", Verb.EDIT, person="jagmeet-singh")
+
+
+def test_an_empty_text_from_a_form_clears_an_optional_field() -> None:
+    plan = planned("quote", Verb.EDIT, incident="singh-2020", number=4, said_to="")
+    assert changed(plan).quotes[3].said_to is None
+
+
+def test_an_unknown_incident_is_not_found() -> None:
+    with pytest.raises(NotFound, match="no incident `nobody-2099`"):
+        planned("quote", Verb.ADD, incident="nobody-2099", text="Words.")
+
+
+def test_an_entry_edit_keeps_the_other_fields() -> None:
+    plan = planned("person", Verb.EDIT, person="jagmeet-singh", name="Jagmeet S.")
+    assert plan.change is not None
+    person = plan.change(ENTRIES[EntityKind.PERSON, "jagmeet-singh"])
+    assert person.model_dump()["party"] == "new-democratic-party"
+    assert plan.summary == "edited person jagmeet-singh: name"
+
+
+def test_a_new_incident_cites_its_main_source() -> None:
+    plan = planned(
+        "incident",
+        Verb.ADD,
+        slug="doe-2021",
+        title="T",
+        date="2021-03-04",
+        chamber="ca-house-of-commons",
+        kind="naming",
+        source="singh-2020-cbc",
+        summary="S.",
+    )
+    assert plan.change is not None
+    entry = plan.change(None)
+    assert isinstance(entry, IncidentEntry)
+    assert entry.sources == ["singh-2020-cbc"]
+    assert plan.action is AuditAction.ADD
+
+
+def test_an_alias_names_its_target_by_kind_and_key() -> None:
+    plan = planned("alias", Verb.ADD, target="person:jagmeet-singh", alias="Jag2")
+    assert (plan.kind, plan.key, plan.summary) == (
+        EntityKind.PERSON,
+        "jagmeet-singh",
+        "added alias “Jag2” to person jagmeet-singh",
+    )
+
+
+@pytest.mark.parametrize(
+    ("subject", "verb", "values", "opens"),
+    [
+        ("quote", Verb.ADD, {"incident": "singh-2020"}, True),
+        ("quote", Verb.ADD, {"incident": "singh-2020", "text": "Words."}, False),
+        ("quote", Verb.EDIT, {"incident": "singh-2020", "number": 1}, True),
+        ("quote", Verb.EDIT, {"incident": "singh-2020", "number": 1, "said_to": "x"}, False),
+        ("person", Verb.ADD, {"slug": "x", "name": "X"}, False),
+        ("alias", Verb.EDIT, {"target": "person:x", "alias": "a", "new": "b"}, False),
+        ("quote", Verb.REMOVE, {"incident": "singh-2020", "number": 1}, False),
+    ],
+)
+def test_a_form_opens_for_a_missing_long_text_or_an_edit_naming_nothing(
+    subject: str, verb: Verb, values: dict[str, object], opens: bool
+) -> None:
+    assert forms.needs_modal(FORMS[subject], verb, values) is opens
+
+
+def test_a_form_submits_only_what_was_changed_and_empties_as_clears() -> None:
+    shown = {"text": "I will not.", "said_to": "the Chair", "context": ""}
+    submitted = {"text": "I will not. ", "said_to": "", "context": "Later."}
+    assert forms.modal_changes(submitted, shown) == {"said_to": "", "context": "Later."}
+
+
+def test_every_form_field_is_within_discords_modal_limits() -> None:
+    for form in FORMS.values():
+        assert len(form.modal_fields) <= 5
+        assert all(spec.max_length <= 4000 and len(spec.label) <= 45 for spec in form.modal_fields)
+
+
+def test_numbered_choices_show_each_part_in_a_few_words() -> None:
+    listed = forms.numbered_choices(forms.items_of(FORMS["quote"], SINGH, None))
+    assert listed[3] == (4, "4 — “I will not.” — Jagmeet Singh")
+
+
+def test_key_choices_match_every_word_and_put_the_incidents_own_first() -> None:
+    keys = ["a-bbc", "singh-2020-cbc", "skinner-2016-bbc"]
+    assert forms.key_choices(keys, "bbc", first=["skinner-2016-bbc"]) == ["skinner-2016-bbc", "a-bbc"]
+
+
+def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:
+    assert Ref.parse("person:jagmeet-singh") == Ref(EntityKind.PERSON, "jagmeet-singh")
+    assert Ref.parse("singh-2020", default=EntityKind.INCIDENT) == Ref(EntityKind.INCIDENT, "singh-2020")
+    with pytest.raises(InvalidInput):
+        Ref.parse("singh-2020")
