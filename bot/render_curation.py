@@ -31,21 +31,20 @@ def done_reply(audit: AuditEntry) -> Reply:
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
-def suggested_reply(suggestion: Suggestion, outcomes: Sequence[Suggestion] = ()) -> Reply:
-    """Thanks for a suggestion, and the outcome of earlier ones the author has not been told yet."""
-    lines = [
+def suggested_reply(suggestion: Suggestion) -> Reply:
+    """Thanks for a suggestion, saying that nothing changes until a moderator approves it."""
+    text = (
         f"Thank you! Suggestion #{suggestion.id} ({echo_long(suggestion.summary)}) is waiting for a"
         " moderator's review; nothing changes until one approves it."
-    ]
-    lines += [outcome_line(outcome) for outcome in outcomes]
-    return Reply(content=clip("\n".join(lines), limits.CONTENT), ephemeral=True)
+    )
+    return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
 def outcome_line(suggestion: Suggestion) -> str:
+    """A decided suggestion, as its author is told it."""
     reason = f": {echo_long(suggestion.reason)}" if suggestion.reason else ""
-    return (
-        f"Your suggestion #{suggestion.id} ({echo_long(suggestion.summary)}) was {suggestion.status}{reason}."
-    )
+    status = suggestion.status
+    return f"Your suggestion #{suggestion.id} ({echo_long(suggestion.summary)}) was {status}{reason}."
 
 
 def echo_long(text: str) -> str:

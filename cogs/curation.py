@@ -334,18 +334,14 @@ def _suggesting(interaction: Interaction) -> bool:
     return parent is not None and GROUPS[parent.name][2]
 
 
-def outcome(
-    interaction: Interaction, write: Callable[[], AuditEntry | Suggestion], texts: Mapping[str, str]
-) -> Reply:
+def outcome(write: Callable[[], AuditEntry | Suggestion], texts: Mapping[str, str]) -> Reply:
     """Run ``write`` (in a thread) and say what happened; a refused write hands back the long texts."""
-    library = interaction.client.library
     try:
         result = write()
     except ParlbotError as error:
         return replies.failed_reply(error.message, texts)
     if isinstance(result, Suggestion):
-        told = library.take_outcomes(guild_id=result.guild_id, user_id=result.author_id)
-        return replies.suggested_reply(result, [s for s in told if s.id != result.id])
+        return replies.suggested_reply(result)
     return replies.done_reply(result)
 
 
@@ -367,7 +363,7 @@ async def submit(
         )
 
     texts = forms.long_texts(form, values)
-    await respond(interaction, lambda: outcome(interaction, write, texts), ephemeral=True)
+    await respond(interaction, lambda: outcome(write, texts), ephemeral=True)
 
 
 async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Mapping[str, Any]) -> None:
@@ -381,7 +377,7 @@ async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Map
         def remove() -> AuditEntry | Suggestion:
             return forms.write(library, actor, planned, expected_revision=revision)
 
-        view = ConfirmRemoval(interaction, lambda press: outcome(press, remove, {}))
+        view = ConfirmRemoval(interaction, lambda: outcome(remove, {}))
         kwargs = message_kwargs(replies.confirm_reply(planned.what))
         await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
     elif forms.needs_modal(form, verb, values):
@@ -440,7 +436,7 @@ class FormModal(discord.ui.Modal):
 class ConfirmRemoval(OwnedView):
     """Remove / Cancel buttons only the moderator who asked can press; after a minute they expire."""
 
-    def __init__(self, prompt: Interaction, remove: Callable[[Interaction], Reply]) -> None:
+    def __init__(self, prompt: Interaction, remove: Callable[[], Reply]) -> None:
         refusal = "Only the moderator who asked for this removal can confirm or cancel it."
         super().__init__(prompt.user.id, refusal, timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
@@ -449,7 +445,7 @@ class ConfirmRemoval(OwnedView):
     @discord.ui.button(label="Remove", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
         self.stop()
-        await respond(interaction, lambda: self.remove(interaction), edit=True)
+        await respond(interaction, self.remove, edit=True)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:

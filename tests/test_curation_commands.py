@@ -333,3 +333,11 @@ async def test_the_source_option_lists_the_incidents_own_sources_first(moderator
 async def test_the_target_option_offers_people_parties_and_incidents(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/add alias target:singh"))
     assert {"name": "person: Jagmeet Singh (NDP)", "value": "person:jagmeet-singh"} in listed
+
+
+async def test_a_member_correction_is_queued_against_the_current_text(moderator_session) -> None:
+    someone = member(moderator_session)
+    line = '/suggest-edit quote incident:singh-2020 number:4 said_to:"the Chair"'
+    answer = await ask(moderator_session, line, someone)
+    assert "Suggestion #1 (edited quote 4 of singh-2020: said_to)" in answer["content"]
+    assert audit_count(moderator_session) == 0
