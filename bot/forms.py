@@ -308,7 +308,8 @@ FORMS: dict[str, Form] = {
             "alias",
             EntityKind.INCIDENT,  # or a person or party: the ``target`` option says which
             Part.ALIAS,
-            (Field("alias", "The other name", max_length=NAME_MAX, required=True),),
+            # Edits and removals name the alias in their own options (``alias``, ``new``).
+            (Field("alias", "The other name", max_length=NAME_MAX, required=True, editable=False),),
         ),
     )
 }

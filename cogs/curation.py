@@ -82,18 +82,26 @@ async def _in_thread(work: Callable[[], Any]) -> Any:
     return await asyncio.to_thread(work)
 
 
-class Keys(app_commands.Transformer[ParlBot]):
-    """A source key or chamber slug, autocompleted from what the guild sees (an incident's sources first)."""
+class _Text(app_commands.Transformer[ParlBot]):
+    """A text option of at most ``length`` characters, trimmed (what the subclasses autocomplete)."""
 
-    def __init__(self, kind: EntityKind) -> None:
-        self.kind = kind
+    length = limits.CHOICE_VALUE
 
     @property
     def max_value(self) -> int:
-        return SLUG_MAX
+        return self.length
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
         return str(value).strip()
+
+
+class Keys(_Text):
+    """A source key or chamber slug, autocompleted from what the guild sees (an incident's sources first)."""
+
+    length = SLUG_MAX
+
+    def __init__(self, kind: EntityKind) -> None:
+        self.kind = kind
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
@@ -153,15 +161,11 @@ class Number(_Counted):
         return _choices([(label, n) for n, label in await _in_thread(numbered) if typed in str(n)])
 
 
-class Target(app_commands.Transformer[ParlBot]):
+class Target(_Text):
     """An incident, person or party (and, for histories, a source), as ``kind:key``."""
 
     def __init__(self, *, sources: bool = False) -> None:
         self.sources = sources
-
-    @property
-    def max_value(self) -> int:
-        return limits.CHOICE_VALUE
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
         return str(Ref.parse(str(value), default=EntityKind.INCIDENT))
@@ -177,15 +181,10 @@ class Target(app_commands.Transformer[ParlBot]):
         return _choices(pairs)
 
 
-class Alias(app_commands.Transformer[ParlBot]):
+class Alias(_Text):
     """One of the aliases of the entry in the ``target`` option."""
 
-    @property
-    def max_value(self) -> int:
-        return NAME_MAX
-
-    async def transform(self, interaction: Interaction, value: Any) -> str:
-        return str(value).strip()
+    length = NAME_MAX
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
@@ -270,7 +269,7 @@ def _parameters(
     keyword = inspect.Parameter.KEYWORD_ONLY
     parameters = [inspect.Parameter(name, keyword, annotation=kind) for name, kind, _ in _address(form, verb)]
     descriptions = {name: text for name, _, text in _address(form, verb)}
-    fields = form.fields_for(verb) if form.part is not Part.ALIAS or verb is Verb.ADD else ()
+    fields = form.fields_for(verb)
     for spec in sorted(fields, key=lambda spec: not (spec.required and verb is Verb.ADD)):
         if spec.required and verb is Verb.ADD:
             parameters.append(inspect.Parameter(spec.name, keyword, annotation=_annotation(spec)))
@@ -400,9 +399,8 @@ class FormModal(discord.ui.Modal):
         *,
         suggest: bool,
     ) -> None:
-        what = NOUNS[form.subject].split(" in ")[0].split(" on ")[0].split(" of ")[0]
         super().__init__(
-            title=limits.clip(f"{COMMAND_WORDS[verb.value, suggest]} {what}", MODAL_TITLE),
+            title=limits.clip(f"{COMMAND_WORDS[verb.value, suggest]} {form.subject}", MODAL_TITLE),
             timeout=MODAL_TIMEOUT,
         )
         self.form, self.verb, self.values, self.shown = form, verb, dict(values), dict(shown)
