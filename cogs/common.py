@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.client import ParlBot, send_ephemeral
+from bot.client import ParlBot, error_message, send_ephemeral
 from bot.errors import InvalidInput
 from bot.render import Button, Reply
 
@@ -85,12 +85,15 @@ class ActionButton(
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         library = interaction.client.library
         spec = self.spec
-        await respond(
-            interaction,
-            lambda: library.act(spec.action, spec.argument, guild_id=interaction.guild_id),
-            edit=spec.replace,
-            ephemeral=not spec.replace,
-        )
+        try:
+            await respond(
+                interaction,
+                lambda: library.act(spec.action, spec.argument, guild_id=interaction.guild_id),
+                edit=spec.replace,
+                ephemeral=not spec.replace,
+            )
+        except Exception as error:  # a dynamic item's view is discord.py's own, which only logs errors
+            await send_ephemeral(interaction, error_message(interaction, error))
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
@@ -116,7 +119,23 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
     return kwargs
 
 
-class OwnedView(discord.ui.View):
+class View(discord.ui.View):
+    """A view whose failures are answered like a command's: politely and privately (``error_message``)."""
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+class Modal(discord.ui.Modal):
+    """A modal whose failures are answered like a command's; what was typed is the subclass's to keep."""
+
+    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
+        await send_ephemeral(interaction, error_message(interaction, error))
+
+
+class OwnedView(View):
     """A view only the member who asked for it may use; anyone else gets a polite private refusal."""
 
     def __init__(self, owner_id: int, refusal: str, *, timeout: float | None) -> None:

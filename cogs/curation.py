@@ -22,14 +22,14 @@ from discord.ext import commands
 
 from bot import curation, forms, limits, render
 from bot import render_curation as replies
-from bot.client import ParlBot, error_message, send_ephemeral
+from bot.client import ParlBot
 from bot.curation import Actor
 from bot.errors import InvalidInput, ParlbotError
 from bot.forms import FORMS, Field, Form, Input, Part, Ref, Verb
 from bot.render import Reply
 from bot.text import fold
 from cogs.checks import manager_only, moderator_only
-from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, respond, send
+from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
 from db.dataset import IncidentEntry
 from db.models import NAME_MAX, SLUG_MAX, AuditAction, AuditEntry, EntityKind, Suggestion
 
@@ -386,7 +386,7 @@ async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Map
         await submit(interaction, form, verb, values, suggest=suggest)
 
 
-class FormModal(discord.ui.Modal):
+class FormModal(Modal):
     """A form's long texts: given text (an add) or the current text (an edit) filled in."""
 
     def __init__(
@@ -427,9 +427,6 @@ class FormModal(discord.ui.Modal):
             interaction, self.form, self.verb, values, suggest=self.suggest, expected_revision=self.revision
         )
 
-    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
-        await send_ephemeral(interaction, error_message(interaction, error))
-
 
 class ConfirmRemoval(OwnedView):
     """Remove / Cancel buttons only the moderator who asked can press; after a minute they expire."""
@@ -455,11 +452,6 @@ class ConfirmRemoval(OwnedView):
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
         await self.prompt.edit_original_response(content=replies.EXPIRED, view=self)
-
-    async def on_error(  # type: ignore[override]
-        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await send_ephemeral(interaction, error_message(interaction, error))
 
 
 # -- history, undo, settings ---------------------------------------------------------------------------

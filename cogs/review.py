@@ -16,11 +16,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import curation, render_review
-from bot.client import error_message, send_ephemeral
+from bot.client import send_ephemeral
 from bot.curation import Actor
 from bot.errors import Conflict, ParlbotError
 from cogs.checks import is_moderator, moderator_only
-from cogs.common import Interaction, message_kwargs
+from cogs.common import Interaction, Modal, View, message_kwargs
 from db.models import LABEL_MAX, Suggestion
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ REJECT_MODAL_ID = "parlbot:review:reject"
 NOT_A_REVIEWER = "Only this server's parlbot moderators can approve or reject suggestions."
 
 
-class ReviewQueue(discord.ui.View):
+class ReviewQueue(View):
     """The guild's pending suggestions as loaded by /review; any moderator may decide them."""
 
     def __init__(self, guild_id: int, suggestions: list[Suggestion]) -> None:
@@ -110,13 +110,8 @@ class ReviewQueue(discord.ui.View):
         await send_ephemeral(interaction, NOT_A_REVIEWER)
         return False
 
-    async def on_error(  # type: ignore[override]
-        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await send_ephemeral(interaction, error_message(interaction, error))
 
-
-class RejectReason(discord.ui.Modal, title="Reject the suggestion"):
+class RejectReason(Modal, title="Reject the suggestion"):
     """The reason a moderator gives for a rejection (optional); the suggester is told it."""
 
     reason: discord.ui.TextInput[RejectReason] = discord.ui.TextInput(
@@ -142,9 +137,6 @@ class RejectReason(discord.ui.Modal, title="Reject the suggestion"):
         await self.queue.decided(
             interaction, f"Rejected suggestion #{suggestion.id}.", drop=suggestion in self.queue.suggestions
         )
-
-    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
-        await send_ephemeral(interaction, error_message(interaction, error))
 
 
 async def tell_outcomes(interaction: Interaction) -> None:

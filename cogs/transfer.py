@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render_transfer, transfer
-from bot.client import error_message, send_ephemeral
+from bot.client import error_message
 from bot.curation import Actor
 from bot.errors import InvalidInput
 from bot.render import Reply
@@ -99,11 +99,6 @@ class ConfirmImport(OwnedView):
 
     async def on_timeout(self) -> None:
         await self.prompt.edit_original_response(content=render_transfer.EXPIRED, embeds=[], view=None)
-
-    async def on_error(  # type: ignore[override]
-        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await send_ephemeral(interaction, error_message(interaction, error))
 
 
 class Transfer(commands.Cog):

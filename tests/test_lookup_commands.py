@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.curation import Actor
 from bot.loopback.session import OfflineSession
+from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral, message_bodies
 
 
@@ -193,3 +195,12 @@ async def test_a_failing_database_gets_a_private_apology_not_a_traceback(discord
     assert is_ephemeral(body)
     assert body["content"].startswith("Sorry, something went wrong")
     assert "Traceback" not in body["content"]
+
+
+async def test_a_button_for_an_entry_removed_since_answers_politely(discord_session, library) -> None:
+    await discord_session.invoke("/person therrien")
+    actor = Actor(discord_session.invoker.guild_id or 0, discord_session.invoker.user_id)
+    library.remove(actor=actor, kind=EntityKind.INCIDENT, key="singh-2020")
+    body = first_message(await discord_session.press("parlbot:n:incident:singh-2020"))
+    assert is_ephemeral(body)
+    assert body["content"] == "The incident `singh-2020` is no longer in the database."
