@@ -1,12 +1,13 @@
 """The moderators' forms, without Discord: what each /add, /edit, /remove and /suggest command asks for,
 and how its answers become one change to one dataset entry (``bot.curation``).
 
-A ``Form`` describes one subject (incident, quote, ruling, motion, position, person, party, source,
-alias): its ``Field`` s, with their limits from ``db.models``, and which long texts a modal carries.
+A ``Form`` describes one subject (incident, participant, quote, ruling, motion, position, person,
+party, source, alias): its ``Field`` s, with their limits from ``db.models``, and which long texts a
+modal carries.
 ``plan`` turns the values a moderator gave (option values, or a submitted modal) into a ``Plan``: the
 entry to change, the ``bot.curation.Change`` to make, and our words for it ("added a quote by Jagmeet
-Singh to singh-2020"). Quotes, rulings, motions and positions are numbered from 1, as a moderator
-sees them; ``bot.entries`` numbers them from 0.
+Singh to singh-2020"). Participants, quotes, rulings, motions and positions are numbered from 1, as a
+moderator sees them; ``bot.entries`` numbers them from 0.
 
 ``prepare``, ``write`` and ``prefill`` are the use cases the cogs run in a thread.
 """
@@ -30,6 +31,7 @@ from db.dataset import (
     GuildView,
     IncidentEntry,
     MotionEntry,
+    ParticipantEntry,
     PartyEntry,
     PersonEntry,
     PositionEntry,
@@ -139,7 +141,7 @@ class Part(StrEnum):
     """Where in the dataset a form writes."""
 
     ENTRY = "entry"  # a top-level entry (incident, person, party, source)
-    ITEM = "item"  # a quote, ruling or motion of an incident
+    ITEM = "item"  # a participant, quote, ruling or motion of an incident
     POSITION = "position"  # a position on a motion of an incident
     ALIAS = "alias"  # an alias of an incident, person or party
 
@@ -154,6 +156,7 @@ class Form:
     opens_modal: str | None = None  # on add, leaving this long text out opens the modal
     key_field: str = "slug"  # on add of an entry: the field that names it
     who: str | None = None  # the field naming who said, ruled, moved or took it (for summaries)
+    added: str = "a {subject} by {who}"  # how a summary names an added part and its ``who``
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
@@ -162,6 +165,11 @@ class Form:
         if verb is Verb.REMOVE:
             return ()
         return tuple(f for f in self.fields if verb is Verb.ADD or (f.editable and f.name != self.key_field))
+
+    def describe(self, spec: Field, verb: Verb) -> str:
+        """The field's description as an option of the ``verb``'s command."""
+        opens = verb is Verb.ADD and spec.name == self.opens_modal
+        return spec.description + (" (left out: a form opens)" if opens else "")
 
     @property
     def modal_fields(self) -> tuple[Field, ...]:
@@ -192,18 +200,32 @@ FORMS: dict[str, Form] = {
                 Field("chamber", "Chamber", Input.CHAMBER, SLUG_MAX, required=True),
                 _vocabulary("kind", "What it is chiefly about", IncidentKind, required=True),
                 Field("source", "Main source", Input.SOURCE, SLUG_MAX, required=True, editable=False),
-                Field("summary", "In your own words (left out: a form opens)", Input.LONG, TEXT_MAX),
+                Field("summary", "In your own words", Input.LONG, TEXT_MAX),
                 Field("notes", "Where sources disagree", Input.LONG, TEXT_MAX),
             ),
             modal=("title", "summary", "notes"),
             opens_modal="summary",
         ),
         Form(
+            "participant",
+            EntityKind.INCIDENT,
+            Part.ITEM,
+            (
+                Field("person", "Who", Input.PERSON, SLUG_MAX, required=True),
+                Field("role", "Their role then, as the source words it", required=True),
+                Field("party", "Their party then", Input.PARTY, SLUG_MAX),
+                Field("party_label", "Their party, as the source words it"),
+            ),
+            modal=("role", "party_label"),
+            who="person",
+            added="{who} as a {subject}",
+        ),
+        Form(
             "quote",
             EntityKind.INCIDENT,
             Part.ITEM,
             (
-                Field("text", "Exactly as printed (left out: a form opens)", Input.LONG, TEXT_MAX),
+                Field("text", "Exactly as printed", Input.LONG, TEXT_MAX),
                 Field("speaker", "Who said it", Input.PERSON, SLUG_MAX),
                 Field("speaker_label", "Speaker as the source names them", named_from=("speaker",)),
                 _source(),
@@ -221,7 +243,7 @@ FORMS: dict[str, Form] = {
             Part.ITEM,
             (
                 _vocabulary("outcome", "The sanction", RulingOutcome, required=True),
-                Field("summary", "In your own words (left out: a form opens)", Input.LONG, TEXT_MAX),
+                Field("summary", "In your own words", Input.LONG, TEXT_MAX),
                 Field("ruled_by", "Who ruled", Input.PERSON, SLUG_MAX),
                 Field("ruled_by_label", "Who ruled, as the source words it", named_from=("ruled_by",)),
                 Field("role", "The chair's office"),
@@ -238,7 +260,7 @@ FORMS: dict[str, Form] = {
             (
                 _vocabulary("procedure", "How it was brought", Procedure, required=True),
                 _vocabulary("result", "What became of it", MotionResult, required=True),
-                Field("text", "Its words (left out: a form opens)", Input.LONG, TEXT_MAX),
+                Field("text", "Its words", Input.LONG, TEXT_MAX),
                 Field("moved_by", "Who moved it", Input.PERSON, SLUG_MAX),
                 Field("moved_by_label", "Mover, when not a person"),
                 Field("result_detail", "Counts, and who reports them", max_length=TEXT_MAX),
@@ -348,8 +370,8 @@ class Plan:
     summary: str  # the audit's words: "removed quote 2 of singh-2020 (…)"
 
 
-Item = QuoteEntry | RulingEntry | MotionEntry | PositionEntry
-"""A numbered part of an incident: a quote, ruling or motion, or a position on a motion."""
+Item = ParticipantEntry | QuoteEntry | RulingEntry | MotionEntry | PositionEntry
+"""A numbered part of an incident: a participant, quote, ruling or motion, or a position on a motion."""
 _Numbered = TypeVar("_Numbered", MotionEntry, Item)
 
 Lookup = Callable[[EntityKind, str], Entry | None]
@@ -439,10 +461,11 @@ def _numbered(items: Sequence[_Numbered], number: int | None, what: str, owner: 
 
 
 def items_of(form: Form, incident: IncidentEntry, motion: int | None) -> Sequence[Item]:
-    """The quotes, rulings or motions of the incident, or the positions on its ``motion``."""
+    """The participants, quotes, rulings or motions of the incident, or the positions on its ``motion``."""
     if form.part is Part.POSITION:
         return _numbered(incident.motions, motion, "motion", f"`{incident.slug}`").positions
     lists: dict[str, Sequence[Item]] = {
+        "participant": incident.participants,
         "quote": incident.quotes,
         "ruling": incident.rulings,
         "motion": incident.motions,
@@ -451,7 +474,9 @@ def items_of(form: Form, incident: IncidentEntry, motion: int | None) -> Sequenc
 
 
 def item_label(item: Item) -> str:
-    """A quote, ruling, motion or position in a few words."""
+    """A participant, quote, ruling, motion or position in a few words."""
+    if isinstance(item, ParticipantEntry):
+        return f"{item.person}: {item.role}"
     if isinstance(item, QuoteEntry):
         return f"“{item.text}” — {item.speaker_label}"
     if isinstance(item, RulingEntry):
@@ -558,6 +583,16 @@ def _alias_plan(verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> Plan:
     return Plan(target.kind, target.key, AuditAction.EDIT, _existing(change), what, summary)
 
 
+def _who(form: Form, data: Mapping[str, Any], lookup: Lookup) -> str | None:
+    """Who said, ruled, moved, took or played the part being added, by name (for summaries)."""
+    if form.who is None:
+        return None
+    if form.field(form.who).input in REFERENCE_KINDS:
+        return _name(lookup, form, form.who, data)
+    value = data.get(form.who)
+    return None if value is None else str(value)
+
+
 def _part_plan(
     form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: Lookup
 ) -> Plan:
@@ -570,8 +605,9 @@ def _part_plan(
     owner = slug if form.part is Part.ITEM else f"motion {motion} of {slug}"
     number: int = values.get("number", 0)
     if verb is Verb.ADD:
-        who = data.get(form.who) if form.who else None
-        what = f"a {form.subject}" + (f" by {who}" if who else "") + f" to {owner}"
+        who = _who(form, data, lookup)
+        added = form.added.format(subject=form.subject, who=who) if who else f"a {form.subject}"
+        what = f"{added} to {owner}"
         summary = f"added {what}"
     else:
         item = _numbered(items, number, form.subject, f"`{owner}`")
@@ -607,6 +643,7 @@ class _Operations:
 
 
 ITEM_OPERATIONS = {
+    "participant": _Operations(entries.add_participant, entries.edit_participant, entries.remove_participant),
     "quote": _Operations(entries.add_quote, entries.edit_quote, entries.remove_quote),
     "ruling": _Operations(entries.add_ruling, entries.edit_ruling, entries.remove_ruling),
     "motion": _Operations(entries.add_motion, entries.edit_motion, entries.remove_motion),

@@ -41,6 +41,7 @@ MANAGE_SERVER = discord.Permissions(manage_guild=True)
 
 NOUNS = {
     "incident": "an incident",
+    "participant": "a person involved in an incident",
     "quote": "a quote in an incident",
     "ruling": "a ruling in an incident",
     "motion": "a motion in an incident",
@@ -244,7 +245,7 @@ def _annotation(spec: Field) -> Any:
 def _address(form: Form, verb: Verb) -> list[tuple[str, Any, str]]:
     """The options saying which entry (and which part of it) a command is about: name, type, description."""
     incident = ("incident", app_commands.Transform[str, Query("incident")], "The incident")
-    number = ("number", app_commands.Transform[int, Number(form)], "Its number (start typing to list them)")
+    number = ("number", app_commands.Transform[int, Number(form)], "Its number (type to list them)")
     if form.part is Part.ENTRY:
         if verb is Verb.ADD:
             return []
@@ -276,7 +277,7 @@ def _parameters(
         else:
             optional = _annotation(spec) | None
             parameters.append(inspect.Parameter(spec.name, keyword, annotation=optional, default=None))
-        descriptions[spec.name] = spec.description
+        descriptions[spec.name] = form.describe(spec, verb)
     choices = {spec.name: _vocabulary(spec.vocabulary) for spec in fields if spec.vocabulary is not None}
     return parameters, descriptions, choices
 

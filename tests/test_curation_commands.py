@@ -16,7 +16,7 @@ from sqlmodel import func, select
 
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker
-from bot.loopback.rest import RecordedRequest
+from bot.loopback.rest import COMMAND_TOTAL_CHARACTERS, RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
 from db.models import TEXT_MAX, TITLE_MAX, AuditEntry
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
@@ -45,7 +45,12 @@ RULING = (
     '/add ruling incident:doe-2021 outcome:named summary:"Named the member."'
     ' ruled_by_label:"Speaker Anthony Rota" source:doe-2021-example'
 )
+PARTICIPANT = (
+    '/add participant incident:doe-2021 person:jane-doe role:"Member for Example Centre"'
+    ' party_label:"an NDP member"'
+)
 SCENARIO = (SOURCE, PERSON, INCIDENT, MOTION, POSITION, QUOTE, RULING)
+COMMAND_HEADROOM = 400  # room left under Discord's cap for the next option or two
 
 
 async def ask(session: OfflineSession, line: str, invoker: Invoker | None = None) -> dict[str, Any]:
@@ -341,3 +346,60 @@ async def test_a_member_correction_is_queued_against_the_current_text(moderator_
     answer = await ask(moderator_session, line, someone)
     assert "Suggestion #1 (edited quote 4 of singh-2020: said_to)" in answer["content"]
     assert audit_count(moderator_session) == 0
+
+
+def people_involved(answer: dict[str, Any]) -> str | None:
+    fields = answer["embeds"][0].get("fields") or []
+    return next((f["value"] for f in fields if f["name"] == "People involved"), None)
+
+
+async def test_a_moderator_lists_who_was_involved_and_edits_and_removes_them_by_number(
+    moderator_session,
+) -> None:
+    for line in (SOURCE, PERSON, INCIDENT):
+        await ask(moderator_session, line)
+    added = await ask(moderator_session, PARTICIPANT)
+    assert added["content"].startswith("Added Jane Doe as a participant to doe-2021"), added["content"]
+    someone = member(moderator_session)
+    incident = await ask(moderator_session, "/incident doe-2021", someone)
+    assert people_involved(incident) == "**Jane Doe** — Member for Example Centre (an NDP member)"
+    person = all_text(await ask(moderator_session, "/person jane-doe", someone))
+    assert "Jane Doe named by the Speaker" in person
+    assert "as Member for Example Centre" in person
+
+    listed = choices(await moderator_session.complete("/edit participant incident:doe-2021 number:"))
+    assert listed == [{"name": "1 — jane-doe: Member for Example Centre", "value": 1}]
+    edited = await ask(moderator_session, '/edit participant incident:doe-2021 number:1 role:"Whip"')
+    assert edited["content"].startswith("Edited participant 1 of doe-2021: role")
+    incident = await ask(moderator_session, "/incident doe-2021", someone)
+    assert people_involved(incident) == "**Jane Doe** — Whip (an NDP member)"
+
+    prompt = await ask(moderator_session, "/remove participant incident:doe-2021 number:1")
+    assert prompt["content"].startswith("Remove participant 1 of doe-2021 (jane-doe: Whip)?")
+    await moderator_session.press(button(prompt, "Remove")["custom_id"])
+    assert people_involved(await ask(moderator_session, "/incident doe-2021", someone)) is None
+    assert "Jane Doe named by the Speaker" not in all_text(
+        await ask(moderator_session, "/person jane-doe", someone)
+    )
+
+
+async def test_a_member_suggests_who_was_involved_and_nothing_changes_yet(moderator_session) -> None:
+    someone = member(moderator_session)
+    before = people_involved(await ask(moderator_session, "/incident singh-2020", someone))
+    line = '/suggest participant incident:singh-2020 person:justin-trudeau role:"Prime Minister"'
+    answer = await ask(moderator_session, line, someone)
+    assert answer["content"].startswith(
+        "Thank you! Suggestion #1 (added Justin Trudeau as a participant to singh-2020)"
+    )
+    assert people_involved(await ask(moderator_session, "/incident singh-2020", someone)) == before
+    assert audit_count(moderator_session) == 0
+
+
+async def test_every_command_fits_discords_size_limit_with_room_to_spare(moderator_session) -> None:
+    tree = moderator_session.bot.tree
+    sizes = {command.name: command_characters(command.to_dict(tree)) for command in tree.get_commands()}
+    assert {"add", "edit", "remove", "suggest", "suggest-edit"} <= set(sizes)
+    too_large = {
+        name: size for name, size in sizes.items() if size > COMMAND_TOTAL_CHARACTERS - COMMAND_HEADROOM
+    }
+    assert not too_large, f"over {COMMAND_TOTAL_CHARACTERS} - {COMMAND_HEADROOM} characters: {too_large}"

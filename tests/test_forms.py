@@ -78,6 +78,21 @@ def test_a_position_is_added_to_the_motion_named_by_its_number() -> None:
     assert plan.what == "a position by Green Party of Canada to motion 1 of singh-2020"
 
 
+def test_a_participant_is_added_under_their_name_and_listed_by_slug_and_role() -> None:
+    plan = planned("participant", Verb.ADD, incident="singh-2020", person="jagmeet-singh", role="NDP Leader")
+    participant = changed(plan).participants[-1]
+    assert (participant.person, participant.role, participant.party) == ("jagmeet-singh", "NDP Leader", None)
+    assert plan.summary == "added Jagmeet Singh as a participant to singh-2020"
+    assert forms.item_label(participant) == "jagmeet-singh: NDP Leader"
+
+
+def test_only_an_add_says_that_leaving_out_the_long_text_opens_a_form() -> None:
+    form = FORMS["quote"]
+    assert form.describe(form.field("text"), Verb.ADD) == "Exactly as printed (left out: a form opens)"
+    assert form.describe(form.field("text"), Verb.EDIT) == "Exactly as printed"
+    assert form.describe(form.field("said_to"), Verb.ADD) == "Said to whom"
+
+
 def test_parts_are_numbered_from_one() -> None:
     plan = planned("quote", Verb.REMOVE, incident="singh-2020", number=4)
     assert plan.what == "quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)"

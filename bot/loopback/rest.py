@@ -269,12 +269,13 @@ def validate_modal(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
-def _option_characters(option: Mapping[str, Any]) -> int:
+def command_characters(option: Mapping[str, Any]) -> int:
+    """A command's size against ``COMMAND_TOTAL_CHARACTERS``: every name, description and choice in it."""
     total = len(option.get("name") or "") + len(option.get("description") or "")
     for choice in option.get("choices") or []:
         total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
     for child in option.get("options") or []:
-        total += _option_characters(child)
+        total += command_characters(child)
     return total
 
 
@@ -359,7 +360,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
                 problems, command.get("description"), COMMAND_DESCRIPTION, (*at, "description"), minimum=1
             )
             _check_options(problems, command.get("options"), (*at, "options"))
-            if _option_characters(command) > COMMAND_TOTAL_CHARACTERS:
+            if command_characters(command) > COMMAND_TOTAL_CHARACTERS:
                 problems.append(
                     Problem(
                         at,
