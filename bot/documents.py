@@ -7,7 +7,9 @@ of an incident a little less, descriptive text (summaries, roles) least.
 Removed rows are not searchable. A guild's removed incident, person or party becomes a tombstone
 document (``Document.removed``) that hides the shared entry with its slug in that guild. Every
 document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuilds the documents
-of the entries a write changed, so the index is updated without a rebuild.
+of the entries a write changed, so the index is updated without a rebuild. An incident's documents
+also show the names of the people, parties and chamber it refers to, so a write to one of those
+changes the documents of its incidents too (``referring_incidents``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
 from bot.search import LABEL_MAX, SHARED_GUILD, Document, Field, Kind
@@ -29,11 +32,12 @@ from db.models import (
     Participant,
     Party,
     Person,
+    Position,
     Quote,
     Ruling,
 )
 
-__all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents"]
+__all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents", "referring_incidents"]
 
 # Field weights (tuned with bench/search_bench.py together with bot.search's constants).
 W_NAME = 1.0  # titles, names, quote and motion text
@@ -70,6 +74,50 @@ def entry_documents(
     if not any(kind in _SEARCHABLE for kind, _ in entries):
         return []
     return [doc for doc in load_documents(session, guild_id=guild_id) if entry_of(doc) in entries]
+
+
+def referring_incidents(
+    session: Session, *, guild_id: int, entries: Collection[tuple[EntityKind, str]]
+) -> set[str]:
+    """Slugs of the guild's incidents that refer to any of these people, parties or chambers.
+
+    They are the incidents whose documents (their own, and their quotes', rulings' and motions')
+    show those names: as participants and their parties, speakers, chairs, movers, who took a
+    position, or the chamber. A reference may be to the guild's own row or to the shared one.
+    """
+
+    def ids(table: type[Person] | type[Party] | type[Chamber], kind: EntityKind) -> set[int]:
+        slugs = {key for entry_kind, key in entries if entry_kind is kind}
+        if not slugs:
+            return set()
+        statement = select(col(table.id)).where(
+            col(table.slug).in_(slugs), col(table.guild_id).in_({SHARED_GUILD, guild_id})
+        )
+        return {row_id for row_id in session.exec(statement) if row_id is not None}
+
+    people = ids(Person, EntityKind.PERSON)
+    parties = ids(Party, EntityKind.PARTY)
+    chambers = ids(Chamber, EntityKind.CHAMBER)
+    incidents = select(col(Incident.slug)).where(col(Incident.guild_id) == guild_id)
+
+    def of(table: type[_Child]) -> SelectOfScalar[str]:
+        return incidents.join(table, col(table.incident_id) == col(Incident.id))
+
+    positions = of(Motion).join(Position, col(Position.motion_id) == col(Motion.id))
+    participants_of_party = of(Participant).join(Person, col(Person.id) == col(Participant.person_id))
+    references: list[tuple[set[int], SelectOfScalar[str]]] = [
+        (chambers, incidents.where(col(Incident.chamber_id).in_(chambers))),
+        (people, of(Participant).where(col(Participant.person_id).in_(people))),
+        (people, of(Quote).where(col(Quote.person_id).in_(people))),
+        (people, of(Ruling).where(col(Ruling.ruled_by_id).in_(people))),
+        (people, of(Motion).where(col(Motion.moved_by_id).in_(people))),
+        (people, positions.where(col(Position.person_id).in_(people))),
+        (parties, of(Participant).where(col(Participant.party_id).in_(parties))),
+        # A participant naming no party of their own at the time shows their person's party.
+        (parties, participants_of_party.where(col(Person.party_id).in_(parties))),
+        (parties, positions.where(col(Position.party_id).in_(parties))),
+    ]
+    return {slug for wanted, statement in references if wanted for slug in session.exec(statement)}
 
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:

@@ -5,7 +5,8 @@ reads only the in-memory index, so autocomplete can call it directly on the even
 
 Curation methods (``apply``, ``remove``, ``restore``, ``undo``, ``approve``, ...) run one
 ``bot.curation`` use case in one transaction and commit once; those that change an entry then update
-the search index for exactly that entry, so the next question in that guild sees the change.
+the search index for exactly that entry (and the guild's incidents that show its name), so the next
+question in that guild sees the change.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from sqlmodel import Session
 
 from bot import curation, render, transfer
 from bot.curation import Actor, Change
-from bot.documents import entry_documents, entry_of, load_documents
+from bot.documents import entry_documents, entry_of, load_documents, referring_incidents
 from bot.errors import Conflict, NotFound
 from bot.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.render import Choice, Reply
@@ -305,7 +306,7 @@ class Library:
             return export_dataset(session, guild_id=guild_id)
 
     def _write(self, use_case: Callable[[Session], AuditEntry]) -> AuditEntry:
-        """Run a write, commit it, then re-index exactly the entry it changed in its guild."""
+        """Run a write, commit it, then re-index the entry it changed in its guild (see ``_reindex``)."""
         with self.database.session() as session:
             audit = use_case(session)
             session.commit()
@@ -313,7 +314,10 @@ class Library:
         return audit
 
     def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
-        """Make the index hold exactly the committed documents of these entries of the guild."""
+        """Make the index hold exactly the committed documents of these entries of the guild, and of
+        the guild's incidents that show their names (a renamed person's, party's or chamber's)."""
+        referring = referring_incidents(session, guild_id=guild_id, entries=entries)
+        entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
         fresh = entry_documents(session, guild_id=guild_id, entries=entries)
         current = {doc.ident for doc in fresh}
         for doc in self.index.guild_documents(guild_id):

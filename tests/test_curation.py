@@ -16,13 +16,15 @@ from bot.documents import load_documents
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.library import Library
 from bot.render import Reply
-from bot.search import SearchIndex
+from bot.search import Document, SearchIndex
 from db.dataset import (
     ChamberEntry,
     Entry,
     IncidentEntry,
+    ParticipantEntry,
     PartyEntry,
     PersonEntry,
+    QuoteEntry,
     SourceEntry,
     export_dataset,
     slug_of,
@@ -119,8 +121,8 @@ def history(library: Library, guild_id: int, **narrow: Any) -> list[AuditEntry]:
     return library.run(lambda session: curation.history(session, guild_id=guild_id, **narrow))
 
 
-def add(library: Library, kind: EntityKind, actor: Actor = MOD) -> AuditEntry:
-    entry = NEW[kind]
+def add(library: Library, kind: EntityKind, actor: Actor = MOD, entry: Entry | None = None) -> AuditEntry:
+    entry = NEW[kind] if entry is None else entry
     key = slug_of(entry)
     return library.apply(
         actor=actor,
@@ -828,8 +830,53 @@ def test_the_index_after_writes_matches_a_rebuild(library: Library) -> None:
     add_quote(library)
     library.remove(actor=MOD, kind=EntityKind.PARTY, key="new-democratic-party")
 
+    assert_index_matches_a_rebuild(library)
+
+
+def assert_index_matches_a_rebuild(library: Library, incident: str | None = None) -> None:
+    """The guild's documents (only the incident's, when one is named) are those a rebuild makes."""
     with library.database.session() as session:
         rebuilt = SearchIndex(load_documents(session))
-    assert sorted(library.index.guild_documents(GUILD), key=lambda d: d.ident) == sorted(
-        rebuilt.guild_documents(GUILD), key=lambda d: d.ident
+
+    def documents(index: SearchIndex) -> list[Document]:
+        found = index.guild_documents(GUILD)
+        return sorted((d for d in found if incident in {None, d.incident}), key=lambda d: d.ident)
+
+    assert documents(library.index) == documents(rebuilt)
+
+
+def searched_texts(library: Library, incident: str) -> set[str]:
+    """The texts the guild's documents of an incident (its own, its quotes', ...) are searched on."""
+    documents = library.index.guild_documents(GUILD)
+    return {field.text for doc in documents if doc.incident == incident for field in doc.fields}
+
+
+def test_renaming_whom_or_what_a_guild_incident_names_reindexes_that_incident(library: Library) -> None:
+    for kind in (EntityKind.CHAMBER, EntityKind.PARTY):
+        add(library, kind)
+    person = NEW[EntityKind.PERSON].model_copy(update={"party": "rhinoceros-party"})
+    add(library, EntityKind.PERSON, entry=person)
+    incident = NEW[EntityKind.INCIDENT].model_copy(
+        update={
+            "chamber": "ca-senate",
+            "participants": [ParticipantEntry(person="jane-doe", role="Senator")],  # shows her own party
+            "quotes": [QuoteEntry.model_validate({**QUOTE, "speaker": "jane-doe"})],
+        }
     )
+    add(library, EntityKind.INCIDENT, entry=incident)
+
+    for kind, key in (
+        (EntityKind.CHAMBER, "ca-senate"),
+        (EntityKind.PARTY, "rhinoceros-party"),
+        (EntityKind.PERSON, "jane-doe"),
+    ):
+        library.apply(actor=MOD, kind=kind, key=key, change=renamed(kind), summary="renamed")
+        assert "Corrected name" in searched_texts(library, "doe-2021"), kind
+        assert_index_matches_a_rebuild(library, "doe-2021")
+        library.undo(actor=MOD)
+        assert "Corrected name" not in searched_texts(library, "doe-2021"), kind
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
+    assert "Jane Doe" not in searched_texts(library, "doe-2021")
+    assert_index_matches_a_rebuild(library, "doe-2021")
+    library.restore(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
+    assert "Jane Doe" in searched_texts(library, "doe-2021")

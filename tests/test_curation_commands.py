@@ -403,3 +403,20 @@ async def test_every_command_fits_discords_size_limit_with_room_to_spare(moderat
         name: size for name, size in sizes.items() if size > COMMAND_TOTAL_CHARACTERS - COMMAND_HEADROOM
     }
     assert not too_large, f"over {COMMAND_TOTAL_CHARACTERS} - {COMMAND_HEADROOM} characters: {too_large}"
+
+
+async def test_a_renamed_person_finds_their_incidents_under_the_new_name_at_once(moderator_session) -> None:
+    for line in (SOURCE, PERSON, INCIDENT, MOTION, PARTICIPANT):
+        await ask(moderator_session, line)
+    someone = member(moderator_session)
+    assert "could not find" in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
+
+    await ask(moderator_session, '/edit person person:jane-doe name:"Jane Quillfeather"')
+    incident = await ask(moderator_session, "/incident Quillfeather", someone)
+    assert incident["embeds"][0]["title"] == "Jane Doe named by the Speaker"
+    assert people_involved(incident) == "**Jane Quillfeather** — Member for Example Centre (an NDP member)"
+    objected = all_text(await ask(moderator_session, "/who-objected Quillfeather apologise", someone))
+    assert "Moved by: Jane Quillfeather" in objected
+
+    await ask(moderator_session, "/undo")
+    assert "could not find" in all_text(await ask(moderator_session, "/incident Quillfeather", someone))

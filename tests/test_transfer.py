@@ -15,7 +15,7 @@ from bot.curation import Actor, EntityKind
 from bot.documents import load_documents
 from bot.errors import InvalidInput
 from bot.library import Library
-from bot.search import SearchIndex
+from bot.search import Kind, SearchIndex
 from bot.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
 from db.dataset import SHIPPED_DATASET, IncidentEntry, dump_dataset, export_dataset
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, DatasetVersion
@@ -180,6 +180,20 @@ def test_an_imported_entry_is_found_in_that_guild_right_away(library: Library) -
         "jane-doe"
     ]
     assert all(hit.document.key != "jane-doe" for hit in library.index.search("Jane Doe", guild_id=OTHER))
+
+
+def test_a_person_renamed_by_an_import_finds_the_guild_incidents_naming_them(library: Library) -> None:
+    document = shipped()
+    document["people"].append(NEW_PERSON)
+    incident(document, "singh-2020")["participants"].append({"person": "jane-doe", "role": "Whip"})
+    library.import_dataset(document, actor=MOD)
+
+    document["people"][-1] = NEW_PERSON | {"name": "Jane Quillfeather"}
+    plan = library.import_dataset(document, actor=MOD)
+
+    assert plan.summary.startswith("0 added, 1 changed")
+    hits = library.index.search("Quillfeather", kinds=(Kind.INCIDENT,), guild_id=GUILD, limit=1)
+    assert [hit.document.key for hit in hits] == ["singh-2020"]
 
 
 def test_progress_counts_every_entry_written(library: Library) -> None:
