@@ -25,8 +25,8 @@ from rapidfuzz import fuzz
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.documents import load_documents  # noqa: E402
-from bot.search import (  # noqa: E402
+from bot.search.documents import load_documents  # noqa: E402
+from bot.search.index import (  # noqa: E402
     TUNING,
     Ambiguous,
     Clear,
@@ -38,7 +38,7 @@ from bot.search import (  # noqa: E402
     SearchIndex,
     Tuning,
 )
-from bot.text import fold  # noqa: E402
+from bot.search.text import fold  # noqa: E402
 from tests.search_cases import AMBIGUOUS, CASES, NONSENSE, Case  # noqa: E402
 
 Ranker = Callable[[str, tuple[Kind, ...] | None], list[tuple[Document, float]]]
@@ -46,7 +46,9 @@ Ranker = Callable[[str, tuple[Kind, ...] | None], list[tuple[Document, float]]]
 
 def shipped_documents() -> list[Document]:
     """The shipped dataset's documents, through the real loader into an in-memory SQLite database."""
-    from db.dataset import SHIPPED_DATASET, load_dataset, read_dataset
+    from db.dataset.files import read_dataset
+    from db.dataset.schema import SHIPPED_DATASET
+    from db.dataset.writer import load_dataset
     from db.session import Database
 
     database = Database("sqlite://")

@@ -29,17 +29,17 @@ from typing import TextIO
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot import transfer
-from bot.client import ParlBot, point_at_endpoints
-from bot.console import add_member_arguments, run_console, snowflake
+from bot.client.bot import ParlBot, point_at_endpoints
+from bot.curation import transfer
 from bot.errors import ParlbotError
 from bot.library import Library
 from bot.loopback.commandline import CommandLineError
+from bot.loopback.console import add_member_arguments, run_console, snowflake
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
+from bot.loopback.transcript import check_answer, print_answer, report_rejections
 from bot.settings import Settings
-from bot.transcript import check_answer, print_answer, report_rejections
 from db.models import SHARED_GUILD
 from db.session import Database
 
@@ -251,7 +251,8 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
 
 
 def command_db(settings: Settings, args: argparse.Namespace) -> int:
-    from db.dataset import export_dataset, seed, write_dataset
+    from db.dataset.files import write_dataset
+    from db.dataset.reader import export_dataset
 
     database = Database(settings.database_url)
     guild = args.guild if getattr(args, "guild", None) is not None else SHARED_GUILD
@@ -261,7 +262,7 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{database!r} is at revision {database.current_revision()}.")
         elif args.db_command == "seed":
             database.upgrade()
-            report = seed(database)
+            report = database.seed()
             print(f"Seeded {database!r}: {report}")
         elif args.db_command == "import":
             return db_import(database, Path(args.file), guild=guild, dry_run=args.dry_run)

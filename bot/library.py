@@ -17,19 +17,27 @@ from typing import Any, ClassVar, TypeVar
 
 from sqlmodel import Session
 
-from bot import curation, render, transfer
-from bot.curation import Actor, Change
-from bot.documents import entry_documents, entry_of, load_documents, referring_incidents
+from bot.answers import render
+from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
+from bot.answers.render import Choice, Reply
+from bot.curation import changes, transfer
+from bot.curation.changes import Actor, Change
+from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, NotFound
-from bot.queries import IncidentDetail, incident_detail, person_detail, quote_view
-from bot.render import Choice, Reply
-from bot.search import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
-from bot.transfer import ImportPlan, Progress
-from db.dataset import Dataset, export_dataset, slug_of
-from db.models import AuditAction, AuditEntry, EntityKind, Suggestion
+from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
+from bot.search.index import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from db.dataset.reader import export_dataset
+from db.dataset.rows import GuildView, slug_of
+from db.dataset.schema import Dataset, Entry
+from db.models import SHARED_GUILD, AuditAction, AuditEntry, Chamber, EntityKind, Source, Suggestion
 from db.session import Database
 
 SEARCH_RESULTS = 40
+# The entries the search index does not hold, whose keys autocomplete from the database.
+KEYED_TABLES: dict[EntityKind, type[Source] | type[Chamber]] = {
+    EntityKind.SOURCE: Source,
+    EntityKind.CHAMBER: Chamber,
+}
 _Result = TypeVar("_Result")
 
 
@@ -203,9 +211,9 @@ class Library:
         action: AuditAction = AuditAction.EDIT,
         expected_revision: int | None = None,
     ) -> AuditEntry:
-        """Add or change one entry in the actor's guild (see ``curation.apply``)."""
+        """Add or change one entry in the actor's guild (see ``changes.apply``)."""
         return self._write(
-            lambda session: curation.apply(
+            lambda session: changes.apply(
                 session,
                 actor=actor,
                 kind=kind,
@@ -221,26 +229,26 @@ class Library:
         self, *, actor: Actor, kind: EntityKind, key: str, expected_revision: int | None = None
     ) -> AuditEntry:
         return self._write(
-            lambda session: curation.remove(
+            lambda session: changes.remove(
                 session, actor=actor, kind=kind, key=key, expected_revision=expected_revision
             )
         )
 
     def restore(self, *, actor: Actor, kind: EntityKind, key: str) -> AuditEntry:
-        return self._write(lambda session: curation.restore(session, actor=actor, kind=kind, key=key))
+        return self._write(lambda session: changes.restore(session, actor=actor, kind=kind, key=key))
 
     def undo(self, *, actor: Actor, audit_id: int | None = None) -> AuditEntry:
         """Undo the actor's latest change in the guild, or the change ``audit_id``."""
-        return self._write(lambda session: curation.undo(session, actor=actor, audit_id=audit_id))
+        return self._write(lambda session: changes.undo(session, actor=actor, audit_id=audit_id))
 
     def approve(self, *, actor: Actor, suggestion_id: int) -> AuditEntry:
         """Apply a suggestion; one whose entry changed since is marked stale and raises ``Conflict``."""
         try:
             return self._write(
-                lambda session: curation.approve(session, actor=actor, suggestion_id=suggestion_id)
+                lambda session: changes.approve(session, actor=actor, suggestion_id=suggestion_id)
             )
         except Conflict:
-            self.run(lambda session: curation.mark_stale(session, actor=actor, suggestion_id=suggestion_id))
+            self._run(lambda session: changes.mark_stale(session, actor=actor, suggestion_id=suggestion_id))
             raise
 
     def suggest(
@@ -253,31 +261,66 @@ class Library:
         summary: str,
         action: AuditAction = AuditAction.EDIT,
     ) -> Suggestion:
-        return self.run(
-            lambda session: curation.suggest(
+        return self._run(
+            lambda session: changes.suggest(
                 session, actor=actor, kind=kind, key=key, change=change, summary=summary, action=action
             )
         )
 
     def reject(self, *, actor: Actor, suggestion_id: int, reason: str | None = None) -> Suggestion:
-        return self.run(
-            lambda session: curation.reject(session, actor=actor, suggestion_id=suggestion_id, reason=reason)
+        return self._run(
+            lambda session: changes.reject(session, actor=actor, suggestion_id=suggestion_id, reason=reason)
         )
 
     def take_outcomes(self, *, guild_id: int, user_id: int) -> list[Suggestion]:
         """The author's decided suggestions not yet told, marked as told in the same transaction."""
 
         def take(session: Session) -> list[Suggestion]:
-            outcomes = curation.unnotified_outcomes(session, guild_id, user_id)
-            curation.mark_notified(
-                session, guild_id=guild_id, suggestion_ids=[s.id for s in outcomes if s.id]
-            )
+            outcomes = changes.unnotified_outcomes(session, guild_id, user_id)
+            changes.mark_notified(session, guild_id=guild_id, suggestion_ids=[s.id for s in outcomes if s.id])
             return outcomes
 
-        return self.run(take)
+        return self._run(take)
 
-    def run(self, use_case: Callable[[Session], _Result]) -> _Result:
-        """Run any other curation use case or read (``curation.history``, ``pending``, ...) and commit."""
+    # Reads for the moderators' commands
+
+    def visible_entry(self, *, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
+        """The entry the guild sees (its own, else the shared one), or None."""
+        return self._run(lambda s: changes.visible_entry(s, guild_id=guild_id, kind=kind, key=key))
+
+    def revision(self, *, guild_id: int, kind: EntityKind, key: str) -> int:
+        """The revision a form opened now is based on (pass it back as ``expected_revision``)."""
+        return self._run(lambda s: changes.current_revision(s, guild_id=guild_id, kind=kind, key=key))
+
+    def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]:
+        """Every source key or chamber slug the guild sees, sorted (the search index holds neither)."""
+        table = KEYED_TABLES[kind]
+        return self._run(lambda s: sorted(GuildView(s, guild_id or SHARED_GUILD).ids(table)))
+
+    def history(
+        self, *, guild_id: int, kind: EntityKind | None = None, key: str | None = None
+    ) -> list[AuditEntry]:
+        """The guild's changes, newest first; ``kind`` and ``key`` narrow them to one entry."""
+        return self._run(lambda s: changes.history(s, guild_id=guild_id, kind=kind, key=key))
+
+    def undoable(self, *, actor: Actor) -> list[AuditEntry]:
+        """The actor's changes that ``undo`` can still revert, newest first."""
+        return self._run(lambda s: changes.undoable(s, actor=actor))
+
+    def pending_suggestions(self, *, guild_id: int) -> list[Suggestion]:
+        """The guild's suggestions waiting for review, oldest first."""
+        return self._run(lambda s: changes.pending(s, guild_id))
+
+    def moderator_role(self, *, guild_id: int) -> int | None:
+        """The guild's moderator role, or None (then Manage Server is the moderator right)."""
+        return self._run(lambda s: changes.moderator_role(s, guild_id))
+
+    def set_moderator_role(self, *, actor: Actor, role_id: int | None) -> None:
+        """Name the guild's moderator role (None: back to Manage Server)."""
+        self._run(lambda s: changes.set_moderator_role(s, actor=actor, role_id=role_id))
+
+    def _run(self, use_case: Callable[[Session], _Result]) -> _Result:
+        """Run one use case in one transaction and commit it."""
         with self.database.session() as session:
             result = use_case(session)
             session.commit()

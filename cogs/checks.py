@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from bot import curation
 from bot.errors import Forbidden
 from cogs.common import Interaction
 
@@ -43,7 +42,7 @@ async def moderator_role(interaction: Interaction) -> int | None:
     """The guild's moderator role (None: Manage Server is the right), read in a thread."""
     library = interaction.client.library
     guild_id = interaction.guild_id or 0
-    return await asyncio.to_thread(library.run, lambda session: curation.moderator_role(session, guild_id))
+    return await asyncio.to_thread(library.moderator_role, guild_id=guild_id)
 
 
 async def is_moderator(interaction: Interaction) -> bool:

@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.client import ParlBot, error_message, send_ephemeral
+from bot.answers.render import Button, Reply
+from bot.client.bot import ParlBot
+from bot.client.tree import answer_failure, send_ephemeral
 from bot.errors import InvalidInput
-from bot.render import Button, Reply
 
 Interaction = discord.Interaction[ParlBot]
 
@@ -93,7 +94,7 @@ class ActionButton(
                 ephemeral=not spec.replace,
             )
         except Exception as error:  # a dynamic item's view is discord.py's own, which only logs errors
-            await send_ephemeral(interaction, error_message(interaction, error))
+            await answer_failure(interaction, error)
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
@@ -120,19 +121,19 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
 
 
 class View(discord.ui.View):
-    """A view whose failures are answered like a command's: politely and privately (``error_message``)."""
+    """A view whose failures are answered like a command's: politely and privately (``answer_failure``)."""
 
     async def on_error(  # type: ignore[override]
         self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
     ) -> None:
-        await send_ephemeral(interaction, error_message(interaction, error))
+        await answer_failure(interaction, error)
 
 
 class Modal(discord.ui.Modal):
     """A modal whose failures are answered like a command's; what was typed is the subclass's to keep."""
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
-        await send_ephemeral(interaction, error_message(interaction, error))
+        await answer_failure(interaction, error)
 
 
 class OwnedView(View):

@@ -20,18 +20,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import curation, forms, limits, render
-from bot import render_curation as replies
-from bot.client import ParlBot
-from bot.curation import Actor
+from bot import limits
+from bot.answers import render
+from bot.answers.render import Reply
+from bot.client.bot import ParlBot
+from bot.curation import forms, replies
+from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion
+from bot.curation.forms import FORMS, Field, Form, Input, Part, Ref, Verb
 from bot.errors import InvalidInput, ParlbotError
-from bot.forms import FORMS, Field, Form, Input, Part, Ref, Verb
-from bot.render import Reply
-from bot.text import fold
 from cogs.checks import manager_only, moderator_only
 from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
-from db.dataset import IncidentEntry
-from db.models import NAME_MAX, SLUG_MAX, AuditAction, AuditEntry, EntityKind, Suggestion
 
 CONFIRM_TIMEOUT = 60.0
 MODAL_TIMEOUT = 900.0
@@ -99,7 +97,7 @@ class _Text(app_commands.Transformer[ParlBot]):
 class Keys(_Text):
     """A source key or chamber slug, autocompleted from what the guild sees (an incident's sources first)."""
 
-    length = SLUG_MAX
+    length = forms.REFERENCE_MAX
 
     def __init__(self, kind: EntityKind) -> None:
         self.kind = kind
@@ -110,12 +108,12 @@ class Keys(_Text):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         incident = getattr(interaction.namespace, "incident", None)
 
-        def keys() -> list[str]:
-            cited = forms.visible(library, guild_id, EntityKind.INCIDENT, str(incident)) if incident else None
-            first = cited.sources if isinstance(cited, IncidentEntry) else []
-            return forms.key_choices(forms.visible_keys(library, guild_id, self.kind), value, first)
-
-        return _choices([(key, key) for key in await _in_thread(keys)])
+        keys = await _in_thread(
+            lambda: forms.key_choices(
+                library, guild_id, self.kind, value, incident=incident and str(incident)
+            )
+        )
+        return _choices([(key, key) for key in keys])
 
 
 class _Counted(app_commands.Transformer[ParlBot]):
@@ -149,17 +147,11 @@ class Number(_Counted):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         slug, motion = (getattr(interaction.namespace, name, None) for name in ("incident", "motion"))
 
-        def numbered() -> list[tuple[int, str]]:
-            incident = forms.visible(library, guild_id, EntityKind.INCIDENT, str(slug)) if slug else None
-            if not isinstance(incident, IncidentEntry):
-                return []
-            try:
-                return forms.numbered_choices(forms.items_of(self.form, incident, motion))
-            except ParlbotError:
-                return []
-
+        numbered = await _in_thread(
+            lambda: forms.number_choices(library, guild_id, self.form, slug and str(slug), motion)
+        )
         typed = str(value)
-        return _choices([(label, n) for n, label in await _in_thread(numbered) if typed in str(n)])
+        return _choices([(label, n) for n, label in numbered if typed in str(n)])
 
 
 class Target(_Text):
@@ -177,15 +169,17 @@ class Target(_Text):
         library, guild_id = interaction.client.library, interaction.guild_id
         pairs = library.complete_entries(value, guild_id=guild_id)
         if self.sources:
-            keys = await _in_thread(lambda: forms.visible_keys(library, guild_id, EntityKind.SOURCE))
-            pairs += [(f"source: {key}", f"source:{key}") for key in forms.key_choices(keys, value)]
+            keys = await _in_thread(
+                lambda: forms.key_choices(library, guild_id or 0, EntityKind.SOURCE, value)
+            )
+            pairs += [(f"source: {key}", f"source:{key}") for key in keys]
         return _choices(pairs)
 
 
 class Alias(_Text):
     """One of the aliases of the entry in the ``target`` option."""
 
-    length = NAME_MAX
+    length = forms.ALIAS_MAX
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
@@ -194,9 +188,8 @@ class Alias(_Text):
         target = Ref.parse(
             str(getattr(interaction.namespace, "target", "") or ""), default=EntityKind.INCIDENT
         )
-        entry = await _in_thread(lambda: forms.visible(library, guild_id, target.kind, target.key))
-        aliases = [str(alias) for alias in getattr(entry, "aliases", [])]
-        return _choices([(alias, alias) for alias in aliases if fold(value) in fold(alias)])
+        aliases = await _in_thread(lambda: forms.alias_choices(library, guild_id, target, value))
+        return _choices([(alias, alias) for alias in aliases])
 
 
 class OwnChange(_Counted):
@@ -211,17 +204,7 @@ class OwnChange(_Counted):
             interaction.user.id,
         )
 
-        def undoable(session: Any) -> list[AuditEntry]:
-            changes = curation.history(session, guild_id=guild_id)
-            return [
-                change
-                for change in changes
-                if change.actor_id == user_id
-                and change.undone_by_id is None
-                and change.action != AuditAction.UNDO
-            ]
-
-        changes = await _in_thread(lambda: library.run(undoable))
+        changes = await _in_thread(lambda: library.undoable(actor=Actor(guild_id, user_id)))
         return _choices(
             [(replies.audit_choice(c), int(c.id or 0)) for c in changes if str(value) in str(c.id)]
         )
@@ -256,7 +239,11 @@ def _address(form: Form, verb: Verb) -> list[tuple[str, Any, str]]:
         if verb is Verb.ADD:
             return [target]
         alias = ("alias", app_commands.Transform[str, Alias()], "The alias")
-        new = [("new", app_commands.Range[str, 1, NAME_MAX], "Its new wording")] if verb is Verb.EDIT else []
+        new = (
+            [("new", app_commands.Range[str, 1, forms.ALIAS_MAX], "Its new wording")]
+            if verb is Verb.EDIT
+            else []
+        )
         return [target, alias, *new]
     motion = [("motion", app_commands.Transform[int, Number(form, motions=True)], "The motion's number")]
     motions = motion if form.part is Part.POSITION else []
@@ -480,9 +467,7 @@ class Curation(commands.Cog):
         self, interaction: Interaction, target: app_commands.Transform[str, Target(sources=True)]
     ) -> None:
         library, guild_id, ref = interaction.client.library, interaction.guild_id or 0, Ref.parse(target)
-        changes = await _in_thread(
-            lambda: library.run(lambda s: curation.history(s, guild_id=guild_id, kind=ref.kind, key=ref.key))
-        )
+        changes = await _in_thread(lambda: library.history(guild_id=guild_id, kind=ref.kind, key=ref.key))
         pages = Pages(
             interaction.user.id,
             "Only the moderator who asked can turn these pages; try `/history` yourself.",
@@ -521,7 +506,7 @@ class Curation(commands.Cog):
         role_id = None if role is None else role.id
 
         def save() -> Reply:
-            library.run(lambda s: curation.set_moderator_role(s, actor=actor, role_id=role_id))
+            library.set_moderator_role(actor=actor, role_id=role_id)
             return replies.config_reply(role_id)
 
         await respond(interaction, save, ephemeral=True)
@@ -532,7 +517,7 @@ class Curation(commands.Cog):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         await respond(
             interaction,
-            lambda: replies.config_reply(library.run(lambda s: curation.moderator_role(s, guild_id))),
+            lambda: replies.config_reply(library.moderator_role(guild_id=guild_id)),
             ephemeral=True,
         )
 

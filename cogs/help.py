@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
+from bot.answers import render
 from cogs.common import Interaction, send
 
 if TYPE_CHECKING:
-    from bot.client import ParlBot
+    from bot.client.bot import ParlBot
 
 
 def usage(command: app_commands.Command[commands.Cog, ..., None] | app_commands.Group) -> str:

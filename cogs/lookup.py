@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.common import Interaction, Query, answer
 
 if TYPE_CHECKING:
-    from bot.client import ParlBot
+    from bot.client.bot import ParlBot
 
 
 class Lookup(commands.Cog):

@@ -15,16 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import curation, render_review
-from bot.client import send_ephemeral
-from bot.curation import Actor
+from bot.client.tree import send_ephemeral
+from bot.curation import review_replies
+from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
 from cogs.checks import is_moderator, moderator_only
 from cogs.common import Interaction, Modal, View, message_kwargs
-from db.models import LABEL_MAX, Suggestion
 
 if TYPE_CHECKING:
-    from bot.client import ParlBot
+    from bot.client.bot import ParlBot
 
 REVIEW_TIMEOUT = 900.0
 REJECT_MODAL_ID = "parlbot:review:reject"
@@ -48,16 +47,13 @@ class ReviewQueue(View):
         """Message keyword arguments showing the current suggestion (or that none are left)."""
         if not self.suggestions:
             self.stop()
-            return {**message_kwargs(render_review.queue_done_reply(note)), "embeds": [], "view": None}
+            return {**message_kwargs(review_replies.queue_done_reply(note)), "embeds": [], "view": None}
         self.position = min(self.position, len(self.suggestions) - 1)
         suggestion, library = self.current, interaction.client.library
         current = await asyncio.to_thread(
-            library.run,
-            lambda session: curation.visible_entry(
-                session, guild_id=self.guild_id, kind=suggestion.kind, key=suggestion.key
-            ),
+            library.visible_entry, guild_id=self.guild_id, kind=suggestion.kind, key=suggestion.key
         )
-        reply = render_review.review_reply(
+        reply = review_replies.review_reply(
             suggestion, current, position=self.position, total=len(self.suggestions), note=note
         )
         self.previous.disabled = self.position == 0
@@ -119,7 +115,7 @@ class RejectReason(Modal, title="Reject the suggestion"):
         custom_id="reason",
         style=discord.TextStyle.paragraph,
         required=False,
-        max_length=LABEL_MAX,
+        max_length=review_replies.REASON_MAX,
     )
 
     def __init__(self, queue: ReviewQueue) -> None:
@@ -147,7 +143,7 @@ async def tell_outcomes(interaction: Interaction) -> None:
     outcomes = await asyncio.to_thread(library.take_outcomes, guild_id=guild_id, user_id=user_id)
     if outcomes:
         await interaction.followup.send(
-            **message_kwargs(render_review.outcomes_reply(outcomes)), ephemeral=True
+            **message_kwargs(review_replies.outcomes_reply(outcomes)), ephemeral=True
         )
 
 
@@ -157,7 +153,7 @@ class Review(commands.Cog):
     @moderator_only()
     async def review(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        waiting = await asyncio.to_thread(library.run, lambda session: curation.pending(session, guild_id))
+        waiting = await asyncio.to_thread(library.pending_suggestions, guild_id=guild_id)
         queue = ReviewQueue(guild_id, waiting)
         kwargs = await queue.page(interaction)
         if kwargs["view"] is None:

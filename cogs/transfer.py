@@ -18,18 +18,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render_transfer, transfer
-from bot.client import error_message
-from bot.curation import Actor
+from bot.answers.render import Reply
+from bot.client.tree import error_message
+from bot.curation import transfer, transfer_replies
+from bot.curation.changes import Actor
+from bot.curation.transfer import ImportPlan
 from bot.errors import InvalidInput
-from bot.render import Reply
-from bot.transfer import ImportPlan
 from cogs.checks import moderator_only
 from cogs.common import Interaction, OwnedView, message_kwargs, send
-from db.dataset import dump_dataset
 
 if TYPE_CHECKING:
-    from bot.client import ParlBot
+    from bot.client.bot import ParlBot
 
 IMPORT_MAX_BYTES = 5 * 1024 * 1024
 CONFIRM_TIMEOUT = 300.0
@@ -50,7 +49,7 @@ class ProgressEdits:
         if (self.edit is not None and not self.edit.done()) or now - self.shown_at < PROGRESS_INTERVAL:
             return
         self.shown_at = now
-        content = render_transfer.progress_text(done, total)
+        content = transfer_replies.progress_text(done, total)
         self.edit = asyncio.run_coroutine_threadsafe(
             self.interaction.edit_original_response(content=content), self.loop
         )
@@ -77,7 +76,7 @@ class ConfirmImport(OwnedView):
         library, actor = interaction.client.library, Actor(interaction.guild_id or 0, interaction.user.id)
         progress = ProgressEdits(interaction, asyncio.get_running_loop())
         await interaction.response.edit_message(
-            content=render_transfer.progress_text(0, self.total), embeds=[], view=None
+            content=transfer_replies.progress_text(0, self.total), embeds=[], view=None
         )
         try:
             plan = await asyncio.to_thread(
@@ -86,19 +85,19 @@ class ConfirmImport(OwnedView):
         except Exception as error:  # every failure is reported in the message it concerns
             await progress.settle()
             await interaction.edit_original_response(
-                content=render_transfer.failed_text(error_message(interaction, error))
+                content=transfer_replies.failed_text(error_message(interaction, error))
             )
             return
         await progress.settle()
-        await interaction.edit_original_response(**message_kwargs(render_transfer.done_reply(plan)))
+        await interaction.edit_original_response(**message_kwargs(transfer_replies.done_reply(plan)))
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
         self.stop()
-        await send(interaction, Reply(content=render_transfer.CANCELLED), edit=True)
+        await send(interaction, Reply(content=transfer_replies.CANCELLED), edit=True)
 
     async def on_timeout(self) -> None:
-        await self.prompt.edit_original_response(content=render_transfer.EXPIRED, embeds=[], view=None)
+        await self.prompt.edit_original_response(content=transfer_replies.EXPIRED, embeds=[], view=None)
 
 
 class Transfer(commands.Cog):
@@ -108,7 +107,7 @@ class Transfer(commands.Cog):
     async def export(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         dataset = await asyncio.to_thread(library.export, guild_id=guild_id)
-        content = dump_dataset(dataset).encode()
+        content = transfer.export_file(dataset)
         if len(content) > interaction.filesize_limit:
             raise InvalidInput(
                 "This server's entries are too big to attach here; ask the bot's host to run"
@@ -116,7 +115,7 @@ class Transfer(commands.Cog):
             )
         name = transfer.export_name(guild_id, dt.datetime.now(dt.UTC).date())
         await interaction.response.send_message(
-            render_transfer.export_text(dataset),
+            transfer_replies.export_text(dataset),
             file=discord.File(io.BytesIO(content), filename=name),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
@@ -137,7 +136,7 @@ class Transfer(commands.Cog):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         document = transfer.decode(await file.read(), file.filename)
         plan = await asyncio.to_thread(library.plan_import, document, guild_id=guild_id)
-        kwargs = message_kwargs(render_transfer.plan_reply(plan, file.filename))
+        kwargs = message_kwargs(transfer_replies.plan_reply(plan, file.filename))
         if plan.writes and not plan.rejected:
             kwargs["view"] = ConfirmImport(interaction, document, plan)
         await interaction.followup.send(**kwargs, ephemeral=True)

@@ -20,6 +20,8 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session
 
+from db.dataset.seed import seed
+from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -107,10 +109,15 @@ class Database:
         with self.session() as session:
             if session.get(DatasetVersion, SHARED_GUILD) is not None:
                 return False
-        from db.dataset import seed as seed_dataset
-
-        seed_dataset(self)
+        self.seed()
         return True
+
+    def seed(self) -> LoadReport:
+        """Load the shipped dataset into the shared scope and record its version, in one transaction."""
+        with self.session() as session:
+            report = seed(session)
+            session.commit()
+        return report
 
     def dispose(self) -> None:
         self.engine.dispose()

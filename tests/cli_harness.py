@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import cli
-from bot.client import ParlBot
+from bot.client.bot import ParlBot
 from bot.library import Library
 from bot.settings import Settings
 from db.session import Database

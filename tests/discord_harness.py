@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import ParlBot
+from bot.client.bot import ParlBot
 from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import FakeDiscord, RecordedRequest

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.search import Document, Kind
-from bot.text import fold
+from bot.search.index import Document, Kind
+from bot.search.text import fold
 
 I = (Kind.INCIDENT,)  # noqa: E741 - reads as a column of the table below
 P = (Kind.PERSON,)

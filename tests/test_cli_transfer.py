@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.cli import ProgressBar, main
-from db.dataset import SHIPPED_DATASET
+from db.dataset.schema import SHIPPED_DATASET
 from tests.cli_harness import run_parlbot
 
 GUILD = "3000000000000000001"

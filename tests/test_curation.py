@@ -10,14 +10,16 @@ from typing import Any
 import pytest
 from sqlmodel import func, select
 
-from bot import curation, entries
-from bot.curation import Actor, EntityKind
-from bot.documents import load_documents
+from bot.answers.render import Reply
+from bot.curation import changes, entries
+from bot.curation.changes import Actor, EntityKind
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.library import Library
-from bot.render import Reply
-from bot.search import Document, SearchIndex
-from db.dataset import (
+from bot.search.documents import load_documents
+from bot.search.index import Document, SearchIndex
+from db.dataset.reader import export_dataset
+from db.dataset.rows import slug_of
+from db.dataset.schema import (
     ChamberEntry,
     Entry,
     IncidentEntry,
@@ -26,8 +28,6 @@ from db.dataset import (
     PersonEntry,
     QuoteEntry,
     SourceEntry,
-    export_dataset,
-    slug_of,
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
 from db.session import Database
@@ -92,7 +92,7 @@ def name_of(entry: Entry | None) -> str | None:
 
 
 def kind_of(entry: Entry) -> EntityKind:
-    return next(kind for kind, model in curation.MODELS.items() if isinstance(entry, model))
+    return next(kind for kind, model in changes.MODELS.items() if isinstance(entry, model))
 
 
 @pytest.fixture
@@ -104,12 +104,12 @@ def library(seeded_database: Database) -> Library:
 
 def visible(library: Library, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
     with library.database.session() as session:
-        return curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+        return changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
 
 
-def state(library: Library, guild_id: int, kind: EntityKind, key: str) -> curation.EntryState | None:
+def state(library: Library, guild_id: int, kind: EntityKind, key: str) -> changes.EntryState | None:
     with library.database.session() as session:
-        return curation.current_state(session, guild_id=guild_id, kind=kind, key=key)
+        return changes.current_state(session, guild_id=guild_id, kind=kind, key=key)
 
 
 def audit_count(library: Library) -> int:
@@ -118,7 +118,7 @@ def audit_count(library: Library) -> int:
 
 
 def history(library: Library, guild_id: int, **narrow: Any) -> list[AuditEntry]:
-    return library.run(lambda session: curation.history(session, guild_id=guild_id, **narrow))
+    return library.history(guild_id=guild_id, **narrow)
 
 
 def add(library: Library, kind: EntityKind, actor: Actor = MOD, entry: Entry | None = None) -> AuditEntry:
@@ -142,7 +142,7 @@ def edit_singh(
         actor=actor,
         kind=EntityKind.INCIDENT,
         key="singh-2020",
-        change=curation.existing(IncidentEntry, change),
+        change=changes.existing(IncidentEntry, change),
         summary=options.pop("summary", "changed singh-2020"),
         **options,
     )
@@ -232,11 +232,7 @@ def test_every_write_bumps_the_revision(library: Library) -> None:
     )
     library.remove(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
 
-    revision = library.run(
-        lambda session: curation.current_revision(
-            session, guild_id=GUILD, kind=EntityKind.PERSON, key="jane-doe"
-        )
-    )
+    revision = library.revision(guild_id=GUILD, kind=EntityKind.PERSON, key="jane-doe")
     assert revision == 3
 
 
@@ -596,7 +592,7 @@ def test_another_guilds_suggestion_cannot_be_approved_or_rejected(library: Libra
         library.approve(actor=OTHER_MOD, suggestion_id=suggestion.id)
     with pytest.raises(NotFound):
         library.reject(actor=OTHER_MOD, suggestion_id=suggestion.id)
-    assert [s.id for s in library.run(lambda session: curation.pending(session, GUILD))] == [suggestion.id]
+    assert [s.id for s in library.pending_suggestions(guild_id=GUILD)] == [suggestion.id]
 
 
 def test_a_guild_write_never_touches_another_guilds_copy(library: Library) -> None:
@@ -616,11 +612,7 @@ def test_a_guild_write_never_touches_another_guilds_copy(library: Library) -> No
 
 
 def test_a_write_based_on_an_old_revision_is_refused(library: Library) -> None:
-    opened = library.run(
-        lambda session: curation.current_revision(
-            session, guild_id=GUILD, kind=EntityKind.INCIDENT, key="singh-2020"
-        )
-    )
+    opened = library.revision(guild_id=GUILD, kind=EntityKind.INCIDENT, key="singh-2020")
     add_quote(library, SECOND_MOD)
     saved = state(library, GUILD, EntityKind.INCIDENT, "singh-2020")
 
@@ -657,7 +649,7 @@ def suggest_rename(library: Library) -> int:
 def test_a_suggestion_waits_without_changing_anything(library: Library) -> None:
     suggestion_id = suggest_rename(library)
 
-    pending = library.run(lambda session: curation.pending(session, GUILD))
+    pending = library.pending_suggestions(guild_id=GUILD)
     assert [(s.id, s.author_id, s.base, s.proposal["entry"]["name"]) for s in pending] == [
         (suggestion_id, MEMBER.user_id, None, "Corrected name")
     ]
@@ -671,7 +663,7 @@ def test_an_invalid_suggestion_is_refused_like_a_write(library: Library) -> None
             actor=MEMBER,
             kind=EntityKind.INCIDENT,
             key="singh-2020",
-            change=curation.existing(
+            change=changes.existing(
                 IncidentEntry, lambda e: entries.add_quote(e, {**QUOTE, "speaker": "jagmet-singh"})
             ),
             summary="s",
@@ -689,7 +681,7 @@ def test_approving_a_suggestion_writes_it_through_apply(library: Library) -> Non
         MOD.user_id,
     )
     assert name_of(visible(library, GUILD, EntityKind.PERSON, "jagmeet-singh")) == "Corrected name"
-    assert library.run(lambda session: curation.pending(session, GUILD)) == []
+    assert library.pending_suggestions(guild_id=GUILD) == []
 
 
 def test_a_suggestion_made_before_an_edit_is_stale(library: Library) -> None:
@@ -698,7 +690,7 @@ def test_a_suggestion_made_before_an_edit_is_stale(library: Library) -> None:
         actor=MOD,
         kind=EntityKind.PERSON,
         key="jagmeet-singh",
-        change=curation.existing(PersonEntry, lambda e: entries.add_alias(e, "JS")),
+        change=changes.existing(PersonEntry, lambda e: entries.add_alias(e, "JS")),
         summary="s",
     )
 
@@ -754,17 +746,17 @@ def test_the_author_is_told_each_outcome_once(library: Library) -> None:
 
 
 def test_the_moderator_role_is_per_guild(library: Library) -> None:
-    library.run(lambda session: curation.set_moderator_role(session, actor=MOD, role_id=4242))
+    library.set_moderator_role(actor=MOD, role_id=4242)
 
-    assert library.run(lambda session: curation.moderator_role(session, GUILD)) == 4242
-    assert library.run(lambda session: curation.moderator_role(session, OTHER)) is None
+    assert library.moderator_role(guild_id=GUILD) == 4242
+    assert library.moderator_role(guild_id=OTHER) is None
 
 
 def test_clearing_the_moderator_role_goes_back_to_manage_server(library: Library) -> None:
-    library.run(lambda session: curation.set_moderator_role(session, actor=MOD, role_id=4242))
-    library.run(lambda session: curation.set_moderator_role(session, actor=SECOND_MOD, role_id=None))
+    library.set_moderator_role(actor=MOD, role_id=4242)
+    library.set_moderator_role(actor=SECOND_MOD, role_id=None)
 
-    assert library.run(lambda session: curation.moderator_role(session, GUILD)) is None
+    assert library.moderator_role(guild_id=GUILD) is None
 
 
 # -- the search index follows every write ----------------------------------------------------------

@@ -12,20 +12,17 @@ from rapidfuzz import fuzz
 from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
-from db.dataset import (
+from db.dataset.files import dump_dataset, read_dataset, write_dataset
+from db.dataset.reader import export_dataset
+from db.dataset.schema import (
     SHIPPED_DATASET,
     UNVERSIONED,
     Dataset,
     DatasetError,
     IncidentEntry,
-    dump_dataset,
-    export_dataset,
-    load_dataset,
     parse_dataset,
-    read_dataset,
-    seed,
-    write_dataset,
 )
+from db.dataset.writer import load_dataset
 from db.models import (
     SHARED_GUILD,
     TEXT_MAX,
@@ -476,7 +473,7 @@ def test_a_changed_incident_has_its_children_replaced(database: Any, shipped: Da
 
 
 def test_export_after_load_equals_the_parsed_file(database: Any, shipped: Dataset) -> None:
-    seed(database)
+    database.seed()
     with database.session() as session:
         assert export_dataset(session) == shipped
 
@@ -491,8 +488,8 @@ def test_export_of_an_unseeded_scope_is_marked_unversioned(database: Any, shippe
 
 
 def test_seed_records_the_dataset_version_for_the_shared_scope(database: Any, shipped: Dataset) -> None:
-    first = seed(database)
-    second = seed(database)
+    first = database.seed()
+    second = database.seed()
     with database.session() as session:
         recorded = session.get(DatasetVersion, SHARED_GUILD)
     assert first.incidents.added == 12
@@ -503,7 +500,7 @@ def test_seed_records_the_dataset_version_for_the_shared_scope(database: Any, sh
 
 def test_a_guild_scope_is_loaded_beside_the_shared_one(database: Any, shipped: Dataset) -> None:
     guild = 4242
-    seed(database)
+    database.seed()
     with database.session() as session:
         report = load_dataset(session, shipped, guild_id=guild)
         session.commit()

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot import entries
+from bot.curation import entries
 from bot.errors import InvalidInput
-from db.dataset import SHIPPED_DATASET, IncidentEntry, PersonEntry, QuoteEntry, read_dataset
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET, IncidentEntry, PersonEntry, QuoteEntry
 
 QUOTE = {
     "speaker": "jagmeet-singh",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot import forms
+from bot.curation import forms
+from bot.curation.forms import FORMS, Ref, Verb
 from bot.errors import InvalidInput, NotFound
-from bot.forms import FORMS, Ref, Verb
-from db.dataset import SHIPPED_DATASET, Entry, IncidentEntry, read_dataset
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET, Entry, IncidentEntry
 from db.models import AuditAction, EntityKind
 
 DATASET = read_dataset(SHIPPED_DATASET)
@@ -195,9 +196,28 @@ def test_numbered_choices_show_each_part_in_a_few_words() -> None:
     assert listed[3] == (4, "4 — “I will not.” — Jagmeet Singh")
 
 
+class EntriesOnly:
+    """The shipped entries as a guild sees them, and three source keys (``forms.Library``'s reads)."""
+
+    def visible_entry(self, *, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
+        return lookup(kind, key)
+
+    def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]:
+        return sorted(["a-bbc", "skinner-2016-bbc", SINGH.sources[-1]])
+
+
 def test_key_choices_match_every_word_and_put_the_incidents_own_first() -> None:
-    keys = ["a-bbc", "singh-2020-cbc", "skinner-2016-bbc"]
-    assert forms.key_choices(keys, "bbc", first=["skinner-2016-bbc"]) == ["skinner-2016-bbc", "a-bbc"]
+    store = EntriesOnly()
+    assert forms.key_choices(store, 1, EntityKind.SOURCE, "bbc") == ["a-bbc", "skinner-2016-bbc"]  # type: ignore[arg-type]
+    listed = forms.key_choices(store, 1, EntityKind.SOURCE, "", incident="singh-2020")  # type: ignore[arg-type]
+    assert listed == [SINGH.sources[-1], "a-bbc", "skinner-2016-bbc"]
+
+
+def test_alias_choices_are_the_targets_aliases_that_contain_the_words_typed() -> None:
+    person = next(p for p in DATASET.people if p.aliases)
+    typed = person.aliases[0][:3]
+    choices = forms.alias_choices(EntriesOnly(), 1, Ref(EntityKind.PERSON, person.slug), typed)  # type: ignore[arg-type]
+    assert person.aliases[0] in choices
 
 
 def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:

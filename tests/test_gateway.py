@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.cli import build_bot, run_bot
-from bot.client import point_at_endpoints
+from bot.client.bot import point_at_endpoints
 from bot.library import Library
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker

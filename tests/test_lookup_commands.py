@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.curation import Actor
+from bot.curation.changes import Actor
 from bot.loopback.session import OfflineSession
 from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral, message_bodies

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from bot import limits, render
-from bot.queries import (
+from bot import limits
+from bot.answers import render
+from bot.answers.queries import (
     Appearance,
     IncidentDetail,
     IncidentRef,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot import limits
-from bot import render_curation as replies
+from bot.curation import replies
 from db.models import AuditAction, AuditEntry, EntityKind
 
 

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.documents import load_documents
-from bot.search import (
+from bot.search.documents import load_documents
+from bot.search.index import (
     COMPLETE_MAX,
     LABEL_MAX,
     Ambiguous,
@@ -27,7 +27,9 @@ from bot.search import (
     NoMatch,
     SearchIndex,
 )
-from db.dataset import SHIPPED_DATASET, load_dataset, read_dataset
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET
+from db.dataset.writer import load_dataset
 from db.session import Database
 from tests.search_cases import AMBIGUOUS, CASES, NONSENSE
 

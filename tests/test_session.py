@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, text
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import Session, select
 
-import db.dataset
+import db.session
 from db.models import SHARED_GUILD, Chamber, DatasetVersion, Incident, Person
 from db.session import Database
 from tests.test_migrations import HEAD
@@ -155,23 +155,19 @@ def test_ensure_ready_without_seed_leaves_the_database_empty(database_url: str) 
 def test_ensure_ready_seeds_only_while_no_dataset_version_is_recorded(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[Database] = []
+    calls: list[Session] = []
 
-    def fake_seed(database: Database) -> None:
-        calls.append(database)
-        with database.session() as session:
-            session.add(
-                DatasetVersion(guild_id=SHARED_GUILD, version="test", loaded_at=dt.datetime.now(dt.UTC))
-            )
-            session.commit()
+    def fake_seed(session: Session) -> None:
+        calls.append(session)
+        session.add(DatasetVersion(guild_id=SHARED_GUILD, version="test", loaded_at=dt.datetime.now(dt.UTC)))
 
-    monkeypatch.setattr(db.dataset, "seed", fake_seed)
+    monkeypatch.setattr(db.session, "seed", fake_seed)
     database = Database(database_url)
 
     results = [database.ensure_ready(), database.ensure_ready()]
 
     assert results == [True, False]
-    assert calls == [database]
+    assert len(calls) == 1
     database.dispose()
 
 

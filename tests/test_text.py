@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.text import fold, is_numeric, tokens
+from bot.search.text import fold, is_numeric, tokens
 
 
 def test_fold_casefolds_and_strips_accents() -> None:

@@ -10,14 +10,16 @@ from typing import Any
 import pytest
 from sqlmodel import col, func, select
 
-from bot import curation, entries
-from bot.curation import Actor, EntityKind
-from bot.documents import load_documents
+from bot.curation import changes, entries
+from bot.curation.changes import Actor, EntityKind
+from bot.curation.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
 from bot.errors import InvalidInput
 from bot.library import Library
-from bot.search import Kind, SearchIndex
-from bot.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
-from db.dataset import SHIPPED_DATASET, IncidentEntry, dump_dataset, export_dataset
+from bot.search.documents import load_documents
+from bot.search.index import Kind, SearchIndex
+from db.dataset.files import dump_dataset
+from db.dataset.reader import export_dataset
+from db.dataset.schema import SHIPPED_DATASET, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, DatasetVersion
 from db.session import Database
 
@@ -61,7 +63,7 @@ def audits(library: Library) -> int:
 
 def visible_name(library: Library, guild_id: int, kind: EntityKind, key: str) -> str | None:
     with library.database.session() as session:
-        entry = curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+        entry = changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
     return None if entry is None else str(getattr(entry, "title" if kind is EntityKind.INCIDENT else "name"))
 
 
@@ -211,7 +213,7 @@ def test_export_then_import_into_another_guild_gives_identical_data(library: Lib
         actor=MOD,
         kind=EntityKind.PERSON,
         key="jane-doe",
-        change=lambda _: curation.MODELS[EntityKind.PERSON].model_validate(NEW_PERSON),
+        change=lambda _: changes.MODELS[EntityKind.PERSON].model_validate(NEW_PERSON),
         summary="added Jane Doe",
         action=AuditAction.ADD,
     )
@@ -219,7 +221,7 @@ def test_export_then_import_into_another_guild_gives_identical_data(library: Lib
         actor=MOD,
         kind=EntityKind.INCIDENT,
         key="singh-2020",
-        change=curation.existing(IncidentEntry, lambda entry: entries.add_alias(entry, "Jane's day")),
+        change=changes.existing(IncidentEntry, lambda entry: entries.add_alias(entry, "Jane's day")),
         summary="added an alias",
     )
     exported = library.export(guild_id=GUILD)

@@ -15,7 +15,7 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies
-from db.dataset import SHIPPED_DATASET, parse_dataset
+from db.dataset.schema import SHIPPED_DATASET, parse_dataset
 from tests.discord_harness import buttons, first_message, is_ephemeral
 
 JANE = {"slug": "jane-doe", "name": "Jane Doe"}

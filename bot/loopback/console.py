@@ -26,8 +26,8 @@ from bot.loopback.commandline import CommandLineError, tokenize
 from bot.loopback.payloads import Json
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import InteractionHangs, ModalField, OfflineSession, modal_fields, modals
-from bot.text import fold
-from bot.transcript import Pressable, check_answer, pressables, print_answer
+from bot.loopback.transcript import Pressable, check_answer, pressables, print_answer
+from bot.search.text import fold
 
 PROMPT: Final = "parlbot> "
 QUIT: Final = frozenset({"quit", "exit"})

@@ -23,7 +23,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
-from bot.search import LABEL_MAX, SHARED_GUILD, Document, Field, Kind
+from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, Field, Kind
 from db.models import (
     Chamber,
     EntityKind,

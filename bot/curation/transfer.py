@@ -7,7 +7,7 @@ checked in the guild's view (its own entries, then the shared ones, then the fil
 
 ``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
 refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry:
-in a guild through ``curation.apply`` (audited, action ``import``), in the shared scope (the command
+in a guild through ``changes.apply`` (audited, action ``import``), in the shared scope (the command
 line only) through the loader's ``ScopeWriter``, recording the file's ``dataset_version`` as ``seed``
 does. It never commits: the caller commits once, so an import lands whole or not at all.
 
@@ -26,22 +26,23 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 from sqlmodel import Session
 
-from bot import curation
-from bot.curation import Actor
+from bot.curation import changes
+from bot.curation.changes import Actor
 from bot.errors import InvalidInput
-from db.dataset import (
+from db.dataset.files import dump_dataset
+from db.dataset.rows import GuildView, slug_of
+from db.dataset.schema import (
     VERSION_MAX,
+    Dataset,
     DatasetError,
     Entry,
-    GuildView,
     References,
-    ScopeWriter,
     SourceEntry,
     entry_problems,
     parse_entry,
-    record_version,
-    slug_of,
 )
+from db.dataset.seed import record_version
+from db.dataset.writer import ScopeWriter
 from db.models import SHARED_GUILD, AuditAction, EntityKind
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "UnreadableFile",
     "apply_import",
     "decode",
+    "export_file",
     "export_name",
     "plan_import",
     "plan_table",
@@ -181,7 +183,7 @@ def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan
     """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
     header = _header(document)
     view = GuildView(session, guild_id)
-    known = {kind: set(view.ids(curation.TABLES[kind])) for _, kind in SECTIONS}
+    known = {kind: set(view.ids(changes.TABLES[kind])) for _, kind in SECTIONS}
     references = References(
         chambers=known[EntityKind.CHAMBER],
         parties=known[EntityKind.PARTY],
@@ -195,7 +197,7 @@ def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan
         for index, data in enumerate(getattr(header, section)):
             at = f"{section}[{index}]"
             try:
-                entry = parse_entry(curation.MODELS[kind], data, at)
+                entry = parse_entry(changes.MODELS[kind], data, at)
             except DatasetError as error:
                 reasons = tuple(str(problem) for problem in error.problems)
                 planned.append(PlannedEntry(at, kind, _raw_key(data), Outcome.REJECTED, reasons=reasons))
@@ -213,7 +215,7 @@ def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan
                 planned.append(PlannedEntry(at, kind, key, Outcome.REJECTED, reasons=tuple(reasons_found)))
                 continue
             known[kind].add(key)
-            current = curation.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
+            current = changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
             outcome = (
                 Outcome.ADDED
                 if current is None
@@ -230,7 +232,7 @@ Write = Callable[[EntityKind, Entry], None]
 
 def _write_in_guild(session: Session, actor: Actor) -> Write:
     def write(kind: EntityKind, entry: Entry) -> None:
-        curation.apply(
+        changes.apply(
             session,
             actor=actor,
             kind=kind,
@@ -299,3 +301,8 @@ def plan_table(plan: ImportPlan) -> str:
 def export_name(guild_id: int, day: dt.date) -> str:
     """``parlbot-<guild>-<YYYY-MM-DD>.json``: the name of a guild's export file."""
     return f"parlbot-{guild_id}-{day.isoformat()}.json"
+
+
+def export_file(dataset: Dataset) -> bytes:
+    """The bytes of a guild's export file (the canonical dataset text)."""
+    return dump_dataset(dataset).encode()

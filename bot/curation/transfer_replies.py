@@ -6,10 +6,10 @@ Like ``bot.render``, it knows Discord's JSON shapes but not discord.py; every re
 from __future__ import annotations
 
 from bot import limits
+from bot.answers.render import EmbedBuilder, Reply, echo
+from bot.curation.transfer import ImportPlan, plan_table
 from bot.limits import clip
-from bot.render import EmbedBuilder, Reply, echo
-from bot.transfer import ImportPlan, plan_table
-from db.dataset import Dataset
+from db.dataset.schema import Dataset
 
 FOOTER = "parlbot import"
 CANCELLED = "Import cancelled: nothing was written."

@@ -67,7 +67,7 @@ from enum import StrEnum
 
 from rapidfuzz import fuzz, process
 
-from bot.text import fold, is_numeric
+from bot.search.text import fold, is_numeric
 
 __all__ = [
     "COMPLETE_MAX",

@@ -18,17 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from bot import curation, entries
-from bot.curation import Actor, Change
-from bot.errors import InvalidInput, NotFound
-from bot.library import Library
-from bot.text import fold
-from db.dataset import (
+from bot.curation import changes, entries
+from bot.curation.changes import Actor, Change
+from bot.errors import InvalidInput, NotFound, ParlbotError
+from bot.search.text import fold
+from db.dataset.schema import (
     ABBREVIATION_MAX,
     Entry,
-    GuildView,
     IncidentEntry,
     MotionEntry,
     ParticipantEntry,
@@ -41,7 +39,6 @@ from db.dataset import (
 from db.models import (
     LABEL_MAX,
     NAME_MAX,
-    SHARED_GUILD,
     SLUG_MAX,
     TEXT_MAX,
     TITLE_MAX,
@@ -49,26 +46,27 @@ from db.models import (
     Attribution,
     AuditAction,
     AuditEntry,
-    Chamber,
     Delivery,
     EntityKind,
     IncidentKind,
     MotionResult,
     Procedure,
     RulingOutcome,
-    Source,
     Stance,
     Suggestion,
 )
 
 __all__ = [
+    "ALIAS_MAX",
     "FORMS",
+    "REFERENCE_MAX",
     "Field",
     "Form",
     "Input",
     "Plan",
     "Ref",
     "Verb",
+    "alias_choices",
     "clean",
     "item_label",
     "items_of",
@@ -76,17 +74,18 @@ __all__ = [
     "long_texts",
     "modal_changes",
     "needs_modal",
+    "number_choices",
     "numbered_choices",
     "plan",
     "prefill",
     "prepare",
     "submit",
-    "visible",
-    "visible_keys",
     "write",
 ]
 
 DATE_LENGTH = 10  # YYYY-MM-DD
+REFERENCE_MAX = SLUG_MAX  # a slug or source key typed as an option
+ALIAS_MAX = NAME_MAX
 MODAL_FIELDS = 5  # Discord's limit on a modal's components
 
 
@@ -374,8 +373,45 @@ Item = ParticipantEntry | QuoteEntry | RulingEntry | MotionEntry | PositionEntry
 """A numbered part of an incident: a participant, quote, ruling or motion, or a position on a motion."""
 _Numbered = TypeVar("_Numbered", MotionEntry, Item)
 
-Lookup = Callable[[EntityKind, str], Entry | None]
+EntryLookup = Callable[[EntityKind, str], Entry | None]
 """The entry a guild sees by kind and key (None when it sees none)."""
+
+
+class Library(Protocol):
+    """What the use cases below need of ``bot.library.Library`` (which imports this module)."""
+
+    def visible_entry(self, *, guild_id: int, kind: EntityKind, key: str) -> Entry | None: ...
+
+    def revision(self, *, guild_id: int, kind: EntityKind, key: str) -> int: ...
+
+    def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]: ...
+
+    def apply(
+        self,
+        *,
+        actor: Actor,
+        kind: EntityKind,
+        key: str,
+        change: Change,
+        summary: str,
+        action: AuditAction = ...,
+        expected_revision: int | None = ...,
+    ) -> AuditEntry: ...
+
+    def remove(
+        self, *, actor: Actor, kind: EntityKind, key: str, expected_revision: int | None = ...
+    ) -> AuditEntry: ...
+
+    def suggest(
+        self,
+        *,
+        actor: Actor,
+        kind: EntityKind,
+        key: str,
+        change: Change,
+        summary: str,
+        action: AuditAction = ...,
+    ) -> Suggestion: ...
 
 
 # -- values -------------------------------------------------------------------------------------------
@@ -394,7 +430,7 @@ def _given(values: Mapping[str, Any]) -> dict[str, Any]:
     return {name: value for name, value in clean(values).items() if value != ""}
 
 
-def _name(lookup: Lookup, form: Form, reference: str, data: Mapping[str, Any]) -> str | None:
+def _name(lookup: EntryLookup, form: Form, reference: str, data: Mapping[str, Any]) -> str | None:
     """The name of the person or party the ``reference`` field names.
 
     An unknown slug stands in for its name, so that the write is refused for the unknown reference
@@ -407,7 +443,7 @@ def _name(lookup: Lookup, form: Form, reference: str, data: Mapping[str, Any]) -
     return entry.name if isinstance(entry, PersonEntry | PartyEntry) else str(slug)
 
 
-def _data(form: Form, verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> dict[str, Any]:
+def _data(form: Form, verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> dict[str, Any]:
     """The dataset fields the values give; on add, with defaults and names of the people referred to."""
     if verb is not Verb.ADD:
         fields = form.fields_for(verb)
@@ -491,7 +527,7 @@ def numbered_choices(items: Sequence[Item]) -> list[tuple[int, str]]:
     return [(number, f"{number} — {item_label(item)}") for number, item in enumerate(items, 1)]
 
 
-def key_choices(keys: Sequence[str], typed: str, first: Sequence[str] = ()) -> list[str]:
+def _matching(keys: Sequence[str], typed: str, first: Sequence[str] = ()) -> list[str]:
     """Keys that contain every word typed, those in ``first`` (an incident's own sources) first."""
     words = fold(typed).split()
     matching = [key for key in keys if all(word in fold(key) for word in words)]
@@ -523,7 +559,7 @@ def _cite(entry: IncidentEntry, source: str | None) -> IncidentEntry:
     return entry.model_copy(update={"sources": [*entry.sources, source]})
 
 
-def plan(form: Form, verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> Plan:
+def plan(form: Form, verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> Plan:
     """The change the values ask for, checked as far as it can be before writing."""
     values = clean(values) if verb is Verb.EDIT else _given(values)
     data = _data(form, verb, values, lookup)
@@ -537,9 +573,9 @@ def plan(form: Form, verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> P
 
 
 def _entry_plan(
-    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: Lookup
+    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: EntryLookup
 ) -> Plan:
-    model = curation.MODELS[form.kind]
+    model = changes.MODELS[form.kind]
     key = str(values[form.key_field] if verb is Verb.ADD else values[form.subject])
     what = f"{form.subject} {key}"
     if verb is not Verb.ADD and lookup(form.kind, key) is None:
@@ -560,7 +596,7 @@ def _entry_plan(
     return Plan(form.kind, key, AuditAction.EDIT, _existing(edit), what, summary)
 
 
-def _alias_plan(verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> Plan:
+def _alias_plan(verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> Plan:
     target = Ref.parse(str(values["target"]))
     alias = str(values["alias"])
     of = f"{target.kind} {target.key}"
@@ -583,7 +619,7 @@ def _alias_plan(verb: Verb, values: Mapping[str, Any], lookup: Lookup) -> Plan:
     return Plan(target.kind, target.key, AuditAction.EDIT, _existing(change), what, summary)
 
 
-def _who(form: Form, data: Mapping[str, Any], lookup: Lookup) -> str | None:
+def _who(form: Form, data: Mapping[str, Any], lookup: EntryLookup) -> str | None:
     """Who said, ruled, moved, took or played the part being added, by name (for summaries)."""
     if form.who is None:
         return None
@@ -594,7 +630,7 @@ def _who(form: Form, data: Mapping[str, Any], lookup: Lookup) -> str | None:
 
 
 def _part_plan(
-    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: Lookup
+    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: EntryLookup
 ) -> Plan:
     slug = str(values["incident"])
     incident = lookup(EntityKind.INCIDENT, slug)
@@ -664,20 +700,11 @@ def _operations(form: Form, motion: int | None) -> _Operations:
 # -- use cases (each touches the database: run them in a thread) ----------------------------------------
 
 
-def _lookup(library: Library, guild_id: int) -> Lookup:
+def _lookup(library: Library, guild_id: int) -> EntryLookup:
     def lookup(kind: EntityKind, key: str) -> Entry | None:
-        return library.run(lambda s: curation.visible_entry(s, guild_id=guild_id, kind=kind, key=key))
+        return library.visible_entry(guild_id=guild_id, kind=kind, key=key)
 
     return lookup
-
-
-def visible(library: Library, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
-    """The entry the guild sees, or None."""
-    return _lookup(library, guild_id)(kind, key)
-
-
-def _revision(library: Library, guild_id: int, kind: EntityKind, key: str) -> int:
-    return library.run(lambda s: curation.current_revision(s, guild_id=guild_id, kind=kind, key=key))
 
 
 def prepare(
@@ -685,7 +712,7 @@ def prepare(
 ) -> tuple[Plan, int]:
     """The plan, and the revision it is based on (pass it back as ``expected_revision``)."""
     planned = plan(form, verb, values, _lookup(library, guild_id))
-    return planned, _revision(library, guild_id, planned.kind, planned.key)
+    return planned, library.revision(guild_id=guild_id, kind=planned.kind, key=planned.key)
 
 
 def write(
@@ -764,14 +791,40 @@ def prefill(
             items_of(form, incident, given.get("motion")), given.get("number"), form.subject, f"`{key}`"
         )
     shown = {name: str(getattr(current, name) or "") for name in form.modal}
-    return shown, _revision(library, guild_id, kind, key)
+    return shown, library.revision(guild_id=guild_id, kind=kind, key=key)
 
 
-def visible_keys(library: Library, guild_id: int | None, kind: EntityKind) -> list[str]:
-    """Every source key or chamber slug the guild sees (autocomplete: the index holds neither)."""
-    tables: dict[EntityKind, type[Source] | type[Chamber]] = {
-        EntityKind.SOURCE: Source,
-        EntityKind.CHAMBER: Chamber,
-    }
-    table = tables[kind]
-    return library.run(lambda s: sorted(GuildView(s, guild_id or SHARED_GUILD).ids(table)))
+# -- autocomplete (each touches the database: run them in a thread) ------------------------------------
+
+
+def key_choices(
+    library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
+) -> list[str]:
+    """The source keys (or chamber slugs) the guild sees that match ``typed``; ``incident``'s own first."""
+    cited = (
+        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
+    )
+    first = cited.sources if isinstance(cited, IncidentEntry) else []
+    return _matching(library.visible_keys(guild_id=guild_id, kind=kind), typed, first)
+
+
+def number_choices(
+    library: Library, guild_id: int, form: Form, incident: str | None, motion: int | None
+) -> list[tuple[int, str]]:
+    """The numbered parts the form addresses in ``incident`` (on its ``motion``), or none."""
+    entry = (
+        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
+    )
+    if not isinstance(entry, IncidentEntry):
+        return []
+    try:
+        return numbered_choices(items_of(form, entry, motion))
+    except ParlbotError:
+        return []
+
+
+def alias_choices(library: Library, guild_id: int, target: Ref, typed: str) -> list[str]:
+    """The aliases of the ``target`` entry that contain what was typed."""
+    entry = library.visible_entry(guild_id=guild_id, kind=target.kind, key=target.key)
+    aliases = entry.aliases if isinstance(entry, IncidentEntry | PersonEntry | PartyEntry) else []
+    return [alias for alias in aliases if fold(typed) in fold(alias)]

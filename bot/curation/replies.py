@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot import limits
+from bot.answers.render import EmbedBuilder, Reply, echo, page_of, pages_for
 from bot.limits import clip
-from bot.render import EmbedBuilder, Reply, echo, page_of, pages_for
 from db.models import AuditAction, AuditEntry, Suggestion
 
 HISTORY_PAGE = 10

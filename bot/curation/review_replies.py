@@ -11,15 +11,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import limits
+from bot.answers.render import EmbedBuilder, Reply
+from bot.curation.replies import echo_long, outcome_line
 from bot.limits import clip
-from bot.render import EmbedBuilder, Reply
-from bot.render_curation import echo_long, outcome_line
-from db.dataset import Entry
-from db.models import AuditAction, Suggestion
+from db.dataset.schema import Entry
+from db.models import LABEL_MAX, AuditAction, Suggestion
 
 FOOTER = "parlbot review"
 EMPTY = "No suggestions are waiting for review here."
 SHOWN = 120  # characters of one field value in a change line
+
+
+REASON_MAX = LABEL_MAX  # a rejection's reason, as the suggester is told it
 
 
 def _shown(value: Any) -> str:

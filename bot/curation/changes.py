@@ -27,25 +27,23 @@ from dataclasses import dataclass
 from typing import Any, TypedDict, TypeVar
 
 from sqlmodel import Session, SQLModel, col, func, select
+from sqlmodel.sql.expression import SelectOfScalar
 
-from bot.entries import problem_message, validated
+from bot.curation.entries import problem_message, validated
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
-from db.dataset import (
+from db.dataset.reader import stored_entry
+from db.dataset.rows import EntryRow, own_row, slug_of
+from db.dataset.schema import (
     ChamberEntry,
     Entry,
-    EntryRow,
     IncidentEntry,
     PartyEntry,
     PersonEntry,
-    ScopeWriter,
     SourceEntry,
-    delete_row,
     entry_problems,
-    own_row,
-    slug_of,
-    stored_entry,
 )
+from db.dataset.writer import ScopeWriter, delete_row
 from db.models import (
     LABEL_MAX,
     SHARED_GUILD,
@@ -66,9 +64,11 @@ __all__ = [
     "HISTORY_MAX",
     "Actor",
     "AuditAction",
+    "AuditEntry",
     "Change",
     "EntityKind",
     "EntryState",
+    "Suggestion",
     "apply",
     "approve",
     "current_revision",
@@ -407,19 +407,28 @@ def _set_removed(
     )
 
 
+def _undoable(actor: Actor) -> SelectOfScalar[AuditEntry]:
+    """The actor's changes in their guild that can still be undone (not undone, not undos), newest first."""
+    return (
+        select(AuditEntry)
+        .where(
+            col(AuditEntry.guild_id) == actor.guild_id,
+            col(AuditEntry.actor_id) == actor.user_id,
+            col(AuditEntry.undone_by_id).is_(None),
+            col(AuditEntry.action) != AuditAction.UNDO,
+        )
+        .order_by(col(AuditEntry.id).desc())
+    )
+
+
+def undoable(session: Session, *, actor: Actor, limit: int = HISTORY_MAX) -> list[AuditEntry]:
+    """What ``undo`` can revert for the actor, newest first (the first is what a bare ``/undo`` reverts)."""
+    return list(session.exec(_undoable(actor).limit(limit)))
+
+
 def _to_undo(session: Session, actor: Actor, audit_id: int | None) -> AuditEntry:
     if audit_id is None:
-        statement = (
-            select(AuditEntry)
-            .where(
-                col(AuditEntry.guild_id) == actor.guild_id,
-                col(AuditEntry.actor_id) == actor.user_id,
-                col(AuditEntry.undone_by_id).is_(None),
-                col(AuditEntry.action) != AuditAction.UNDO,
-            )
-            .order_by(col(AuditEntry.id).desc())
-        )
-        latest = session.exec(statement).first()
+        latest = session.exec(_undoable(actor)).first()
         if latest is None:
             raise NotFound("You have no change here left to undo.")
         return latest

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot import limits
-from bot.limits import clip
-from bot.queries import (
+from bot.answers.queries import (
     IncidentDetail,
     IncidentRef,
     MotionView,
@@ -24,6 +23,7 @@ from bot.queries import (
     RulingView,
     SourceRef,
 )
+from bot.limits import clip
 from db.models import Attribution, Delivery, Stance
 
 COLOUR = 0x2F5D8A

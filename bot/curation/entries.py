@@ -18,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from bot.errors import InvalidInput
-from db.dataset import (
+from db.dataset.schema import (
     IncidentEntry,
     MotionEntry,
     ParticipantEntry,

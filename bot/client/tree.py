@@ -1,0 +1,67 @@
+"""The one error path of the Discord side: commands, views, modals and buttons all answer failures here."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.errors import ParlbotError
+
+if TYPE_CHECKING:
+    from bot.client.bot import ParlBot
+
+log = logging.getLogger(__name__)
+
+GENERIC_APOLOGY = (
+    "Sorry, something went wrong while answering that. It has been logged; please try again later."
+)
+
+
+class ParlTree(app_commands.CommandTree["ParlBot"]):
+    """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``)."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[ParlBot], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await answer_failure(interaction, cause)
+
+
+def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -> str:
+    """What to tell the person whose interaction failed: a domain error's message, or an apology.
+
+    The one mapping from errors to replies; anything unexpected is logged with its context here.
+    """
+    if isinstance(cause, ParlbotError):
+        return cause.message
+    if isinstance(cause, app_commands.CheckFailure):
+        return str(cause) or "You cannot use this command here."
+    if isinstance(cause, app_commands.TransformerError):
+        return f"I could not understand {cause.value!r} for that option."
+    command = interaction.command.qualified_name if interaction.command else "?"
+    log.error(
+        "Command /%s failed (guild=%s user=%s options=%s)",
+        command,
+        interaction.guild_id,
+        interaction.user.id,
+        interaction.data,
+        exc_info=cause,
+    )
+    return GENERIC_APOLOGY
+
+
+async def answer_failure(interaction: discord.Interaction[ParlBot], cause: Exception) -> None:
+    """Tell the member privately what went wrong (``error_message``): the end of every error path."""
+    await send_ephemeral(interaction, error_message(interaction, cause))
+
+
+async def send_ephemeral(interaction: discord.Interaction[ParlBot], message: str) -> None:
+    """Answer ``interaction`` privately, whether or not it was already responded to or deferred."""
+    allowed = discord.AllowedMentions.none()
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True, allowed_mentions=allowed)
+    else:
+        await interaction.response.send_message(message, ephemeral=True, allowed_mentions=allowed)

@@ -1,0 +1,228 @@
+"""Reading stored rows back as entries, and exporting a scope as a dataset."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import (
+    ValidationError,
+)
+from sqlmodel import Session, col, select
+
+from db.dataset.rows import EntryRow, ScopeRow, row_id, scope_rows, slug_of
+from db.dataset.schema import (
+    FORMAT,
+    FORMAT_VERSION,
+    UNVERSIONED,
+    ChamberEntry,
+    Dataset,
+    Entry,
+    IncidentEntry,
+    MotionEntry,
+    ParticipantEntry,
+    PartyEntry,
+    PersonEntry,
+    PositionEntry,
+    QuoteEntry,
+    RulingEntry,
+    SourceEntry,
+    parse_dataset,
+)
+from db.models import (
+    SHARED_GUILD,
+    Chamber,
+    DatasetVersion,
+    Incident,
+    IncidentSource,
+    Participant,
+    Party,
+    Person,
+    Position,
+    Quote,
+    Ruling,
+    Source,
+)
+from db.models import Motion as MotionRow
+
+
+class SlugsById:
+    """Turns row ids back into slugs, remembering every row it was asked about."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self.chambers: dict[int, Chamber] = {}
+        self.parties: dict[int, Party] = {}
+        self.people: dict[int, Person] = {}
+        self.sources: dict[int, Source] = {}
+
+    def chamber(self, row_id: int) -> str:
+        return self._get(Chamber, row_id, self.chambers).slug
+
+    def party(self, row_id: int | None) -> str | None:
+        return None if row_id is None else self._get(Party, row_id, self.parties).slug
+
+    def person(self, row_id: int) -> str:
+        return self._get(Person, row_id, self.people).slug
+
+    def maybe_person(self, row_id: int | None) -> str | None:
+        return None if row_id is None else self.person(row_id)
+
+    def source(self, row_id: int) -> str:
+        return self._get(Source, row_id, self.sources).key
+
+    def _get(self, table: type[ScopeRow], row_id: int, seen: dict[int, ScopeRow]) -> ScopeRow:
+        if row_id not in seen:
+            row = self._session.get(table, row_id)
+            if row is None:
+                raise LookupError(f"no {table.__name__} row with id {row_id}")
+            seen[row_id] = row
+        return seen[row_id]
+
+
+def _children(session: Session, table: type[Any], incident_id: int, *order: Any) -> list[Any]:
+    return list(session.exec(select(table).where(table.incident_id == incident_id).order_by(*order)))
+
+
+def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> IncidentEntry:
+    """The file form of a stored incident (raises ``ValidationError`` if the rows break the format)."""
+    incident_id = row_id(incident)
+    links: list[IncidentSource] = _children(
+        session, IncidentSource, incident_id, col(IncidentSource.rank), col(IncidentSource.source_id)
+    )
+    participants: list[Participant] = _children(
+        session, Participant, incident_id, col(Participant.rank), col(Participant.id)
+    )
+    motions: list[MotionRow] = _children(session, MotionRow, incident_id, col(MotionRow.id))
+    quotes: list[Quote] = _children(session, Quote, incident_id, col(Quote.rank), col(Quote.id))
+    rulings: list[Ruling] = _children(session, Ruling, incident_id, col(Ruling.rank), col(Ruling.id))
+
+    def positions(motion_id: int) -> Iterable[PositionEntry]:
+        rows = session.exec(
+            select(Position).where(col(Position.motion_id) == motion_id).order_by(col(Position.id))
+        )
+        for row in rows:
+            yield PositionEntry(
+                person=refs.maybe_person(row.person_id),
+                party=refs.party(row.party_id),
+                label=row.label,
+                stance=row.stance,
+                attribution=row.attribution,
+                detail=row.detail,
+                source=refs.source(row.source_id),
+            )
+
+    return IncidentEntry(
+        slug=incident.slug,
+        title=incident.title,
+        date=incident.date,
+        chamber=refs.chamber(incident.chamber_id),
+        kind=incident.kind,
+        summary=incident.summary,
+        notes=incident.notes,
+        aliases=list(incident.aliases),
+        sources=[refs.source(link.source_id) for link in links],
+        participants=[
+            ParticipantEntry(
+                person=refs.person(row.person_id),
+                role=row.role,
+                party=refs.party(row.party_id),
+                party_label=row.party_label,
+            )
+            for row in participants
+        ],
+        motions=[
+            MotionEntry(
+                text=row.text,
+                moved_by=refs.maybe_person(row.moved_by_id),
+                moved_by_label=row.moved_by_label,
+                procedure=row.procedure,
+                result=row.result,
+                result_detail=row.result_detail,
+                source=refs.source(row.source_id),
+                positions=list(positions(row_id(row))),
+            )
+            for row in motions
+        ],
+        quotes=[
+            QuoteEntry(
+                speaker=refs.maybe_person(row.person_id),
+                speaker_label=row.speaker_label,
+                text=row.text,
+                said_to=row.said_to,
+                context=row.context,
+                delivery=row.delivery,
+                source=refs.source(row.source_id),
+            )
+            for row in quotes
+        ],
+        rulings=[
+            RulingEntry(
+                ruled_by=refs.maybe_person(row.ruled_by_id),
+                ruled_by_label=row.ruled_by_label,
+                role=row.role,
+                outcome=row.outcome,
+                summary=row.summary,
+                source=refs.source(row.source_id),
+            )
+            for row in rulings
+        ],
+    )
+
+
+def stored_incident(session: Session, incident: Incident, refs: SlugsById) -> IncidentEntry | None:
+    """``_incident_entry``, or None when the stored rows do not form a valid entry (so: changed)."""
+    try:
+        return _incident_entry(session, incident, refs)
+    except ValidationError:
+        return None
+
+
+def stored_entry(session: Session, row: EntryRow) -> Entry:
+    """The file form of one stored row (an incident with its children)."""
+    return _entry(session, row, SlugsById(session))
+
+
+def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:
+    if isinstance(row, Incident):
+        return _incident_entry(session, row, refs)
+    if isinstance(row, Person):
+        return PersonEntry(
+            slug=row.slug, name=row.name, aliases=list(row.aliases), party=refs.party(row.party_id)
+        )
+    if isinstance(row, Source):
+        return SourceEntry.model_validate(row, from_attributes=True)
+    if isinstance(row, Party):
+        return PartyEntry.model_validate(row, from_attributes=True)
+    return ChamberEntry.model_validate(row, from_attributes=True)
+
+
+def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset:
+    """The scope's rows, removed ones left out, as a self-contained dataset.
+
+    Entries of other scopes that the scope's rows refer to (a guild's incident citing a shared person,
+    say) are included so the file validates on its own; the scope's own entry wins over another with
+    its slug. ``dataset_version`` is the scope's recorded ``DatasetVersion``, or ``UNVERSIONED``.
+    """
+    refs = SlugsById(session)
+    incidents = [_entry(session, row, refs) for row in scope_rows(session, Incident, guild_id, removed=False)]
+
+    def entries(table: type[ScopeRow], referred: dict[int, ScopeRow]) -> list[Entry]:
+        rows = {slug_of(row): row for row in referred.values()}
+        rows |= {slug_of(row): row for row in scope_rows(session, table, guild_id, removed=False)}
+        return [_entry(session, row, refs) for row in rows.values()]
+
+    people = entries(Person, refs.people)  # before parties: a person may refer to one more
+    recorded = session.get(DatasetVersion, guild_id)
+    return parse_dataset(
+        {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "dataset_version": UNVERSIONED if recorded is None else recorded.version,
+            "chambers": entries(Chamber, refs.chambers),
+            "parties": entries(Party, refs.parties),
+            "people": people,
+            "sources": entries(Source, refs.sources),
+            "incidents": incidents,
+        }
+    )

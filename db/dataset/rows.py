@@ -1,0 +1,107 @@
+"""Stored rows as entries are named: a row's slug, a scope's rows, and what slugs mean in a guild."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar, cast
+
+from sqlmodel import Session, col, select
+
+from db.dataset.schema import Entry, References, SourceEntry
+from db.models import (
+    SHARED_GUILD,
+    Chamber,
+    Incident,
+    Party,
+    Person,
+    Source,
+)
+from db.models import Motion as MotionRow
+
+EntryRow = Chamber | Party | Person | Source | Incident
+ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident)
+
+
+def slug_of(item: EntryRow | Entry) -> str:
+    """The slug a row or entry is referred to by (a source's ``key``)."""
+    return item.key if isinstance(item, Source | SourceEntry) else item.slug
+
+
+def slug_column(table: type[EntryRow]) -> Any:
+    return col(Source.key) if table is Source else col(table.slug)  # type: ignore[union-attr]
+
+
+def scope_rows(
+    session: Session, table: type[ScopeRow], guild_id: int, *, removed: bool = True
+) -> list[ScopeRow]:
+    """The scope's rows of ``table`` in id order; ``removed=False`` leaves out removed rows."""
+    statement = select(table).where(col(table.guild_id) == guild_id)
+    if not removed:
+        statement = statement.where(col(table.removed_at).is_(None))
+    return list(session.exec(statement.order_by(col(table.id))))
+
+
+def own_row(
+    session: Session, table: type[EntryRow], slug: str, *, guild_id: int, lock: bool = False
+) -> EntryRow | None:
+    """The scope's own row of ``table`` with ``slug`` (removed or not); ``lock`` selects it FOR UPDATE."""
+    statement = select(table).where(col(table.guild_id) == guild_id, slug_column(table) == slug)
+    if lock:
+        statement = statement.with_for_update()
+    return cast("EntryRow | None", session.exec(statement).first())
+
+
+def row_id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
+    if row.id is None:
+        raise RuntimeError(f"{type(row).__name__} has no id: flush the session first")
+    return row.id
+
+
+class GuildView:
+    """What slugs mean in one guild: its own rows first, else the shared ones.
+
+    A removed row is absent, and a guild's removed row (a tombstone) hides the shared row with its
+    slug. For the shared scope this is simply the shared rows that are not removed.
+    """
+
+    def __init__(self, session: Session, guild_id: int) -> None:
+        self._session = session
+        self.guild_id = guild_id
+        self._ids: dict[type[EntryRow], dict[str, int]] = {}
+
+    def ids(self, table: type[EntryRow]) -> dict[str, int]:
+        """Row ids by slug, for every slug of ``table`` the guild sees."""
+        if table not in self._ids:
+            statement = (
+                select(slug_column(table), col(table.id), col(table.removed_at))
+                .where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
+                .order_by(col(table.guild_id))  # shared first, so the guild's own rows win
+            )
+            ids: dict[str, int | None] = {}
+            for slug, row_id, removed_at in self._session.exec(statement):
+                ids[slug] = row_id if removed_at is None else None
+            self._ids[table] = {slug: row_id for slug, row_id in ids.items() if row_id is not None}
+        return self._ids[table]
+
+    def register(self, row: EntryRow) -> None:
+        """Make ``row`` (just written in this guild's scope) what its slug means from now on."""
+        self.ids(type(row))[slug_of(row)] = row_id(row)
+
+    def references(self) -> References:
+        return References(
+            chambers=self.ids(Chamber).keys(),
+            parties=self.ids(Party).keys(),
+            people=self.ids(Person).keys(),
+            sources=self.ids(Source).keys(),
+        )
+
+    def party(self, slug: str | None) -> int | None:
+        return None if slug is None else self.ids(Party)[slug]
+
+    def person(self, slug: str | None) -> int | None:
+        return None if slug is None else self.ids(Person)[slug]
+
+    def source(self, key: str) -> int:
+        return self.ids(Source)[key]
+
+    def chamber(self, slug: str) -> int:
+        return self.ids(Chamber)[slug]

@@ -1,0 +1,362 @@
+"""The dataset format (version 1): its pydantic models and their validation.
+
+A dataset is one JSON document of chambers, parties, people, sources and incidents that refer to one
+another by slug (``key`` for sources); ``docs/DATASET.md`` describes it field by field. Any ``Dataset``
+instance is valid: every reference resolves, slugs are unique, and the top-level lists are sorted by
+slug so that a parsed file and an export of the same rows compare equal. Order inside an incident
+(sources, participants, motions, quotes, rulings) is meaningful and kept.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
+
+from db.models import (
+    LABEL_MAX,
+    NAME_MAX,
+    SLUG_MAX,
+    TEXT_MAX,
+    TITLE_MAX,
+    URL_MAX,
+    Attribution,
+    Delivery,
+    IncidentKind,
+    MotionResult,
+    Procedure,
+    RulingOutcome,
+    Stance,
+)
+
+FORMAT = "parlbot-dataset"
+FORMAT_VERSION = 1
+SHIPPED_DATASET = Path(__file__).resolve().parents[1] / "data" / "dataset.json"
+UNVERSIONED = "unversioned"
+"""``dataset_version`` of an export from a scope that has no ``DatasetVersion`` row."""
+
+ABBREVIATION_MAX = 32  # Party.abbreviation / abbreviation_fr
+VERSION_MAX = 64  # DatasetVersion.version
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _iso_date(value: object) -> object:
+    """Accept only ``YYYY-MM-DD`` strings (or dates): pydantic would also take Unix timestamps."""
+    if isinstance(value, dt.date) or (isinstance(value, str) and _ISO_DATE.fullmatch(value)):
+        return value
+    raise ValueError("expected a date written YYYY-MM-DD")
+
+
+Slug = Annotated[
+    str, StringConstraints(min_length=1, max_length=SLUG_MAX, pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX)]
+Title = Annotated[str, StringConstraints(min_length=1, max_length=TITLE_MAX)]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MAX)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_MAX)]
+Abbreviation = Annotated[str, StringConstraints(min_length=1, max_length=ABBREVIATION_MAX)]
+Url = Annotated[str, StringConstraints(max_length=URL_MAX, pattern=r"^https?://\S+$")]
+Date = Annotated[dt.date, BeforeValidator(_iso_date)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ChamberEntry(_Entry):
+    slug: Slug
+    name: Name
+    name_fr: Name | None = None
+    legislature: Name
+    country: Name
+
+
+class PartyEntry(_Entry):
+    slug: Slug
+    name: Name
+    name_fr: Name | None = None
+    abbreviation: Abbreviation | None = None
+    abbreviation_fr: Abbreviation | None = None
+    country: Name
+    aliases: list[Name] = Field(default_factory=list)
+
+
+class PersonEntry(_Entry):
+    slug: Slug
+    name: Name
+    aliases: list[Name] = Field(default_factory=list)
+    party: Slug | None = None
+
+
+class SourceEntry(_Entry):
+    key: Slug
+    url: Url | None = None
+    title: Label | None = None
+    publisher: Name
+    published: Date | None = None
+    licence: Name | None = None
+    excerpt: Name | None = None
+
+
+class ParticipantEntry(_Entry):
+    person: Slug
+    role: Label
+    party: Slug | None = None
+    party_label: Label | None = None
+
+
+class PositionEntry(_Entry):
+    person: Slug | None = None
+    party: Slug | None = None
+    label: Label
+    stance: Stance
+    attribution: Attribution
+    detail: Text | None = None
+    source: Slug
+
+
+class MotionEntry(_Entry):
+    text: Text
+    moved_by: Slug | None = None
+    moved_by_label: Label | None = None
+    procedure: Procedure
+    result: MotionResult
+    result_detail: Text | None = None
+    source: Slug
+    positions: list[PositionEntry] = Field(default_factory=list)
+
+
+class QuoteEntry(_Entry):
+    speaker: Slug | None
+    speaker_label: Label
+    text: Text
+    said_to: Label | None = None
+    context: Text | None = None
+    delivery: Delivery
+    source: Slug
+
+
+class RulingEntry(_Entry):
+    ruled_by: Slug | None = None
+    ruled_by_label: Label
+    role: Label | None = None
+    outcome: RulingOutcome
+    summary: Text
+    source: Slug
+
+
+class IncidentEntry(_Entry):
+    slug: Slug
+    title: Title
+    date: Date
+    chamber: Slug
+    kind: IncidentKind
+    summary: Text
+    notes: Text | None = None
+    aliases: list[Name] = Field(default_factory=list)
+    sources: list[Slug] = Field(min_length=1)
+    participants: list[ParticipantEntry] = Field(default_factory=list)
+    motions: list[MotionEntry] = Field(default_factory=list)
+    quotes: list[QuoteEntry] = Field(default_factory=list)
+    rulings: list[RulingEntry] = Field(default_factory=list)
+
+
+Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry
+"""One top-level entry: the unit that curation adds, edits and removes."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a dataset, at a JSON path such as ``incidents[3].quotes[0].speaker``."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class DatasetError(ValueError):
+    """A dataset that does not validate; ``problems`` lists every problem found, in file order."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        lines = [str(problem) for problem in self.problems]
+        detail = lines[0] if len(lines) == 1 else "\n" + "\n".join(f"  {line}" for line in lines)
+        super().__init__(f"invalid dataset: {detail}")
+
+
+class Dataset(_Entry):
+    format: Literal["parlbot-dataset"]
+    version: Literal[1]
+    dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
+    chambers: list[ChamberEntry]
+    parties: list[PartyEntry]
+    people: list[PersonEntry]
+    sources: list[SourceEntry]
+    incidents: list[IncidentEntry]
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> Self:
+        problems = _reference_problems(self)
+        if problems:
+            raise DatasetError(problems)
+        self.chambers.sort(key=lambda entry: entry.slug)
+        self.parties.sort(key=lambda entry: entry.slug)
+        self.people.sort(key=lambda entry: entry.slug)
+        self.sources.sort(key=lambda entry: entry.key)
+        self.incidents.sort(key=lambda entry: entry.slug)
+        return self
+
+
+def _duplicates(where: str, attribute: str | None, values: Sequence[str | None]) -> list[Problem]:
+    """A problem for each value seen before; ``attribute`` None means the list holds the values."""
+    seen: set[str] = set()
+    problems = []
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        if value in seen:
+            path = f"{where}[{index}]" + ("" if attribute is None else f".{attribute}")
+            problems.append(Problem(path, f"duplicate {attribute or 'entry'} {value!r}"))
+        seen.add(value)
+    return problems
+
+
+@dataclass(frozen=True)
+class References:
+    """The slugs an entry may refer to, by kind (keys for sources)."""
+
+    chambers: Collection[str]
+    parties: Collection[str]
+    people: Collection[str]
+    sources: Collection[str]
+
+
+def _unknown(what: str, value: str, known: Collection[str]) -> str:
+    """``unknown person 'jagmet-singh'``, with the closest known slugs when some are close."""
+    close = difflib.get_close_matches(value, list(known), n=3)
+    hint = f" (did you mean {' or '.join(repr(slug) for slug in close)}?)" if close else ""
+    return f"unknown {what} {value!r}{hint}"
+
+
+def entry_problems(entry: Entry, known: References, at: str = "") -> list[Problem]:
+    """Where ``entry``'s references do not resolve in ``known``, at JSON paths under ``at``.
+
+    Also checks what an incident cites: every citation is one of its own listed sources, once.
+    """
+    problems: list[Problem] = []
+
+    def path(suffix: str) -> str:
+        return f"{at}.{suffix}" if at else suffix
+
+    def check(where: str, value: str | None, slugs: Collection[str], what: str) -> None:
+        if value is not None and value not in slugs:
+            problems.append(Problem(path(where), _unknown(what, value, slugs)))
+
+    if isinstance(entry, PersonEntry):
+        check("party", entry.party, known.parties, "party")
+    if not isinstance(entry, IncidentEntry):
+        return problems
+    check("chamber", entry.chamber, known.chambers, "chamber")
+    for position, key in enumerate(entry.sources):
+        check(f"sources[{position}]", key, known.sources, "source")
+    problems.extend(_duplicates(path("sources"), None, entry.sources))
+    cited = set(entry.sources)
+
+    def cite(where: str, key: str) -> None:
+        if key not in known.sources:
+            problems.append(Problem(path(where), _unknown("source", key, known.sources)))
+        elif key not in cited:
+            problems.append(Problem(path(where), f"source {key!r} is not listed in the incident's sources"))
+
+    for n, participant in enumerate(entry.participants):
+        check(f"participants[{n}].person", participant.person, known.people, "person")
+        check(f"participants[{n}].party", participant.party, known.parties, "party")
+    for n, motion in enumerate(entry.motions):
+        check(f"motions[{n}].moved_by", motion.moved_by, known.people, "person")
+        cite(f"motions[{n}].source", motion.source)
+        for m, stand in enumerate(motion.positions):
+            check(f"motions[{n}].positions[{m}].person", stand.person, known.people, "person")
+            check(f"motions[{n}].positions[{m}].party", stand.party, known.parties, "party")
+            cite(f"motions[{n}].positions[{m}].source", stand.source)
+    for n, quote in enumerate(entry.quotes):
+        check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
+        cite(f"quotes[{n}].source", quote.source)
+    for n, ruling in enumerate(entry.rulings):
+        check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
+        cite(f"rulings[{n}].source", ruling.source)
+    return problems
+
+
+def _reference_problems(dataset: Dataset) -> list[Problem]:
+    """Unique slugs and resolvable references, reported with file-order paths."""
+    problems = [
+        *_duplicates("chambers", "slug", [entry.slug for entry in dataset.chambers]),
+        *_duplicates("parties", "slug", [entry.slug for entry in dataset.parties]),
+        *_duplicates("people", "slug", [entry.slug for entry in dataset.people]),
+        *_duplicates("sources", "key", [entry.key for entry in dataset.sources]),
+        *_duplicates("sources", "url", [entry.url for entry in dataset.sources]),
+        *_duplicates("incidents", "slug", [entry.slug for entry in dataset.incidents]),
+    ]
+    known = References(
+        chambers={entry.slug for entry in dataset.chambers},
+        parties={entry.slug for entry in dataset.parties},
+        people={entry.slug for entry in dataset.people},
+        sources={entry.key for entry in dataset.sources},
+    )
+    for index, person in enumerate(dataset.people):
+        problems.extend(entry_problems(person, known, f"people[{index}]"))
+    for index, incident in enumerate(dataset.incidents):
+        problems.extend(entry_problems(incident, known, f"incidents[{index}]"))
+    return problems
+
+
+def _json_path(location: Sequence[int | str]) -> str:
+    path = ""
+    for part in location:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else part)
+    return path
+
+
+def _problems(error: ValidationError) -> list[Problem]:
+    problems: list[Problem] = []
+    for detail in error.errors():
+        cause = detail.get("ctx", {}).get("error")
+        if isinstance(cause, DatasetError):
+            problems.extend(cause.problems)
+        else:
+            problems.append(Problem(_json_path(detail["loc"]), detail["msg"]))
+    return problems
+
+
+def parse_dataset(data: Any) -> Dataset:
+    """Validate a decoded JSON document (or a mapping of entry objects) as a ``Dataset``."""
+    try:
+        return Dataset.model_validate(data)
+    except ValidationError as error:
+        raise DatasetError(_problems(error)) from None
+
+
+def parse_entry(model: type[Entry], data: Any, at: str) -> Entry:
+    """One top-level entry validated on its own (references unchecked); problem paths start at ``at``."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        problems = [Problem(f"{at}.{p.path}" if p.path else at, p.message) for p in _problems(error)]
+        raise DatasetError(problems) from None

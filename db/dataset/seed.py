@@ -1,0 +1,34 @@
+"""The shipped dataset, loaded into the shared scope."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlmodel import Session
+
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET
+from db.dataset.writer import LoadReport, load_dataset
+from db.models import (
+    SHARED_GUILD,
+    DatasetVersion,
+)
+
+
+def seed(session: Session) -> LoadReport:
+    """Load ``SHIPPED_DATASET`` into the shared scope and record its version; does not commit."""
+    dataset = read_dataset(SHIPPED_DATASET)
+    report = load_dataset(session, dataset, guild_id=SHARED_GUILD)
+    record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
+    return report
+
+
+def record_version(session: Session, version: str, *, guild_id: int) -> None:
+    """Record ``version`` as the scope's ``DatasetVersion`` (what its exports carry); does not commit."""
+    now = dt.datetime.now(dt.UTC)
+    recorded = session.get(DatasetVersion, guild_id)
+    if recorded is None:
+        session.add(DatasetVersion(guild_id=guild_id, version=version, loaded_at=now))
+    else:
+        recorded.version = version
+        recorded.loaded_at = now
