@@ -10,7 +10,7 @@ from pydantic import (
 )
 from sqlmodel import Session, col, select
 
-from db.dataset.rows import EntryRow, ScopeRow, row_id, scope_rows, slug_of
+from db.dataset.rows import EntryRow, ScopeRow, row_id, same_named, scope_rows, slug_of
 from db.dataset.schema import (
     FORMAT,
     FORMAT_VERSION,
@@ -105,11 +105,8 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
             yield PositionEntry(
                 person=refs.maybe_person(row.person_id),
                 party=refs.party(row.party_id),
-                label=row.label,
-                stance=row.stance,
-                attribution=row.attribution,
-                detail=row.detail,
                 source=refs.source(row.source_id),
+                **same_named(row, PositionEntry),
             )
 
     return IncidentEntry(
@@ -125,45 +122,33 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
         participants=[
             ParticipantEntry(
                 person=refs.person(row.person_id),
-                role=row.role,
                 party=refs.party(row.party_id),
-                party_label=row.party_label,
+                **same_named(row, ParticipantEntry),
             )
             for row in participants
         ],
         motions=[
             MotionEntry(
-                text=row.text,
                 moved_by=refs.maybe_person(row.moved_by_id),
-                moved_by_label=row.moved_by_label,
-                procedure=row.procedure,
-                result=row.result,
-                result_detail=row.result_detail,
                 source=refs.source(row.source_id),
                 positions=list(positions(row_id(row))),
+                **same_named(row, MotionEntry),
             )
             for row in motions
         ],
         quotes=[
             QuoteEntry(
                 speaker=refs.maybe_person(row.person_id),
-                speaker_label=row.speaker_label,
-                text=row.text,
-                said_to=row.said_to,
-                context=row.context,
-                delivery=row.delivery,
                 source=refs.source(row.source_id),
+                **same_named(row, QuoteEntry),
             )
             for row in quotes
         ],
         rulings=[
             RulingEntry(
                 ruled_by=refs.maybe_person(row.ruled_by_id),
-                ruled_by_label=row.ruled_by_label,
-                role=row.role,
-                outcome=row.outcome,
-                summary=row.summary,
                 source=refs.source(row.source_id),
+                **same_named(row, RulingEntry),
             )
             for row in rulings
         ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
+from pydantic import BaseModel
 from sqlmodel import Session, col, select
 
 from db.dataset.schema import Entry, References, SourceEntry
@@ -105,3 +106,12 @@ class GuildView:
 
     def chamber(self, slug: str) -> int:
         return self.ids(Chamber)[slug]
+
+
+def same_named(values: BaseModel, target: type[BaseModel]) -> dict[str, Any]:
+    """``values``' fields that ``target`` has under the same name: the plain columns an entry and its
+    table share (``text``, ``said_to``, ...), so that a new one is read and written without more code.
+    References (``speaker`` and ``person_id``, ``source`` and ``source_id``) differ in name and are
+    passed by the caller."""
+    names = type(values).model_fields.keys() & target.model_fields.keys()
+    return {name: getattr(values, name) for name in names}

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, col, delete, select
 
 from db.dataset.reader import SlugsById, stored_incident
-from db.dataset.rows import EntryRow, GuildView, ScopeRow, row_id, scope_rows, slug_of
+from db.dataset.rows import EntryRow, GuildView, ScopeRow, row_id, same_named, scope_rows, slug_of
 from db.dataset.schema import Dataset, Entry, IncidentEntry, PartyEntry, PersonEntry, SourceEntry
 from db.models import (
     SHARED_GUILD,
@@ -197,21 +197,16 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view
                 incident_id=incident_id,
                 person_id=view.ids(Person)[participant.person],
                 party_id=view.party(participant.party),
-                role=participant.role,
-                party_label=participant.party_label,
                 rank=rank,
+                **same_named(participant, Participant),
             )
         )
     for motion in entry.motions:
         row = MotionRow(
             incident_id=incident_id,
-            text=motion.text,
             moved_by_id=view.person(motion.moved_by),
-            moved_by_label=motion.moved_by_label,
-            procedure=motion.procedure,
-            result=motion.result,
-            result_detail=motion.result_detail,
             source_id=view.source(motion.source),
+            **same_named(motion, MotionRow),
         )
         session.add(row)
         session.flush()  # positions need the motion's id, and motions are exported in id order
@@ -221,11 +216,8 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view
                     motion_id=row_id(row),
                     person_id=view.person(position.person),
                     party_id=view.party(position.party),
-                    label=position.label,
-                    stance=position.stance,
-                    attribution=position.attribution,
-                    detail=position.detail,
                     source_id=view.source(position.source),
+                    **same_named(position, Position),
                 )
             )
     for rank, quote in enumerate(entry.quotes):
@@ -233,13 +225,9 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view
             Quote(
                 incident_id=incident_id,
                 person_id=view.person(quote.speaker),
-                speaker_label=quote.speaker_label,
-                text=quote.text,
-                said_to=quote.said_to,
-                context=quote.context,
-                delivery=quote.delivery,
                 source_id=view.source(quote.source),
                 rank=rank,
+                **same_named(quote, Quote),
             )
         )
     for rank, ruling in enumerate(entry.rulings):
@@ -247,11 +235,8 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view
             Ruling(
                 incident_id=incident_id,
                 ruled_by_id=view.person(ruling.ruled_by),
-                ruled_by_label=ruling.ruled_by_label,
-                role=ruling.role,
-                outcome=ruling.outcome,
-                summary=ruling.summary,
                 source_id=view.source(ruling.source),
                 rank=rank,
+                **same_named(ruling, Ruling),
             )
         )
