@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.curation import forms
@@ -20,8 +22,17 @@ from bot.curation.forms import (
 )
 from bot.errors import InvalidInput, NotFound
 from db.dataset.files import read_dataset
-from db.dataset.schema import SHIPPED_DATASET, Entry, IncidentEntry
-from db.models import Attribution, AuditAction, EntityKind, IncidentKind, RulingOutcome, Stance
+from db.dataset.schema import (
+    ABBREVIATION_MAX,
+    SHIPPED_DATASET,
+    Entry,
+    IncidentEntry,
+    PartyEntry,
+    QuoteEntry,
+    RulingEntry,
+    SourceEntry,
+)
+from db.models import LABEL_MAX, Attribution, AuditAction, EntityKind, IncidentKind, RulingOutcome, Stance
 
 DATASET = read_dataset(SHIPPED_DATASET)
 ENTRIES: dict[tuple[EntityKind, str], Entry] = {
@@ -248,3 +259,77 @@ def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:
     assert Ref.parse("singh-2020", default=EntityKind.INCIDENT) == Ref(EntityKind.INCIDENT, "singh-2020")
     with pytest.raises(InvalidInput):
         Ref.parse("singh-2020")
+
+
+# -- the forms, as the values models declare them -------------------------------------------------------
+
+
+def test_every_field_of_a_values_model_is_an_option_of_some_command() -> None:
+    for form in FORMS.values():
+        asked = {spec.name for verb in Verb for spec in form.options(verb)}
+        assert asked == {declared.name for declared in dataclasses.fields(form.values)}, form.subject
+
+
+def test_a_position_is_addressed_by_incident_then_motion_then_number() -> None:
+    names = [spec.name for spec in FORMS["position"].options(Verb.EDIT)]
+    assert names[:3] == ["incident", "motion", "number"]
+    assert [spec.name for spec in FORMS["position"].options(Verb.ADD)][:2] == ["incident", "motion"]
+
+
+def test_an_add_asks_for_its_required_fields_first_and_an_edit_for_none() -> None:
+    add = FORMS["quote"].options(Verb.ADD)
+    assert [spec.required for spec in add] == sorted((spec.required for spec in add), reverse=True)
+    assert not any(spec.required for spec in FORMS["incident"].options(Verb.EDIT)[1:])
+    assert FORMS["incident"].options(Verb.REMOVE) == FORMS["incident"].addresses
+
+
+def test_text_limits_come_from_the_dataset_models() -> None:
+    models = {"quote": QuoteEntry, "ruling": RulingEntry, "party": PartyEntry, "source": SourceEntry}
+    for subject, model in models.items():
+        for spec in FORMS[subject].fields:
+            if spec.input not in forms.TYPED_TEXTS:
+                continue  # a reference or vocabulary: its transformer or choices bound it
+            info = model.model_fields.get(spec.name)
+            constraints = [m for m in info.metadata if hasattr(m, "max_length")] if info else []
+            if constraints:
+                assert spec.max_length == constraints[0].max_length, (subject, spec.name)
+    assert FORMS["quote"].field("said_to").max_length == LABEL_MAX
+    assert FORMS["party"].field("abbreviation").max_length == ABBREVIATION_MAX
+    assert FORMS["source"].field("published").max_length == len("2020-06-17")
+
+
+def test_a_field_typed_with_an_enum_is_a_vocabulary() -> None:
+    outcome = FORMS["ruling"].field("outcome")
+    assert (outcome.input, outcome.vocabulary) == (forms.Input.VOCABULARY, RulingOutcome)
+
+
+def test_a_values_model_takes_only_its_own_options() -> None:
+    with pytest.raises(TypeError):
+        QuoteValues(incident="singh-2020", txt="Words.")  # type: ignore[call-arg]
+
+
+def test_a_field_without_an_option_or_address_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Undeclared(forms.Values):
+        note: str | None = None
+
+    with pytest.raises(TypeError, match=r"Undeclared\.note needs an Option or an Address"):
+        forms.subcommand("undeclared")(Undeclared)
+    assert "undeclared" not in FORMS
+
+
+def test_the_values_model_knows_its_form() -> None:
+    assert QuoteValues.form is FORMS["quote"]
+    assert FORMS["quote"].values is QuoteValues
+    assert list(FORMS) == [
+        "incident",
+        "participant",
+        "quote",
+        "ruling",
+        "motion",
+        "position",
+        "person",
+        "party",
+        "source",
+        "alias",
+    ]
