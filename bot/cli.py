@@ -2,6 +2,7 @@
 
     parlbot run                         connect to Discord (needs DISCORD_TOKEN)
     parlbot sync [--guild ID]           publish the slash commands (a deliberate step)
+    parlbot commands [--json]           what ``sync`` would publish, offline (no token, no network)
     parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
     parlbot complete "/incident query:sin"
     parlbot console                     one bot, many lines: commands, press, submit, as (bot.console)
@@ -24,7 +25,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import discord
 from sqlalchemy.exc import SQLAlchemyError
@@ -39,6 +40,7 @@ from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
 from bot.loopback.transcript import check_answer, print_answer, report_rejections
+from bot.search.index import SearchIndex
 from bot.settings import Settings
 from db.models import SHARED_GUILD
 from db.session import Database
@@ -116,6 +118,39 @@ def command_sync(settings: Settings, guild: int | None) -> int:
         asyncio.run(_sync(settings, library, token, sys.stdout))
     finally:
         library.close()
+    return EXIT_OK
+
+
+async def command_payload(settings: Settings) -> list[dict[str, Any]]:
+    """The JSON ``parlbot sync`` sends for the global commands (``CommandTree.sync``), built offline.
+
+    The bot loads its extensions as ``setup_hook`` does, without logging in; its library is an empty
+    in-memory SQLite that nothing reads, since no cog builds its commands from the database.
+    """
+    library = Library(Database("sqlite://"), SearchIndex())
+    try:
+        async with build_bot(dataclasses.replace(settings, sync_commands=False), library) as bot:
+            await bot.setup_hook()
+            tree, translator = bot.tree, bot.tree.translator
+            commands = tree.get_commands()
+            if translator:
+                return [await command.get_translated_payload(tree, translator) for command in commands]
+            return [command.to_dict(tree) for command in commands]
+    finally:
+        library.close()
+
+
+def command_commands(settings: Settings, *, as_json: bool) -> int:
+    payload = asyncio.run(command_payload(settings))
+    if as_json:
+        print(json.dumps(payload, indent=2, sort_keys=False, ensure_ascii=False))
+        return EXIT_OK
+    subcommand = discord.AppCommandOptionType.subcommand.value
+    for command in payload:
+        subcommands = [option for option in command.get("options", []) if option["type"] == subcommand]
+        for sub in subcommands or [command]:
+            name = command["name"] if sub is command else f"{command['name']} {sub['name']}"
+            print(f"/{name} — {sub['description']}")
     return EXIT_OK
 
 
@@ -291,6 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sync = commands.add_parser("sync", help="publish the slash commands to Discord")
     sync.add_argument("--guild", type=snowflake, help="sync to one guild (instant) instead of globally")
+    listed = commands.add_parser("commands", help="list the slash commands sync would publish (offline)")
+    listed.add_argument("--json", action="store_true", help="print exactly the JSON sync would send")
 
     for name, help_text in (
         ("ask", "answer one slash command offline, e.g. parlbot ask '/incident singh-2020'"),
@@ -328,6 +365,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return command_run(settings)
         if args.cli_command == "sync":
             return command_sync(settings, args.guild)
+        if args.cli_command == "commands":
+            return command_commands(settings, as_json=args.json)
         if args.cli_command == "ask":
             return command_ask(settings, args)
         if args.cli_command == "complete":

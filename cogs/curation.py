@@ -1,20 +1,23 @@
 """The moderators' commands: /add, /edit and /remove (and /suggest, /suggest-edit for everyone else),
 /history, /undo and /config.
 
-The subcommands are generated from ``bot.forms.FORMS``: one callback per form and verb, registered as a
-command in every group that uses it (``/add quote`` and ``/suggest quote`` share theirs). The callback
-reads its group to know whether it writes (a moderator, checked on the server) or queues a suggestion.
-Everything else (turning values into a change, checking it, our words for it) lives in ``bot.forms``,
-``bot.curation`` and ``bot.render_curation``.
+The subcommands are generated from ``bot.curation.forms.FORMS``, each form derived from its subject's
+values model (``QuoteValues``): one callback per form and verb, registered as a command in every group
+that uses it (``/add quote`` and ``/suggest quote`` share theirs). Its options are the form's
+``options(verb)``, each given the discord.py annotation for how it is typed (``_annotation``); the
+callback turns the options it receives into the values model at once, and everything after works on
+that model. The callback reads its group to know whether it writes (a moderator, checked on the
+server) or queues a suggestion. Everything else (turning values into a change, checking it, our words
+for it) lives in ``bot.curation.forms``, ``bot.curation.changes`` and ``bot.curation.replies``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -26,7 +29,7 @@ from bot.answers.render import Reply
 from bot.client.bot import ParlBot
 from bot.curation import forms, replies
 from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion
-from bot.curation.forms import FORMS, Field, Form, Input, Part, Ref, Verb
+from bot.curation.forms import FORMS, Field, Form, Input, OptionValue, Ref, Values, Verb
 from bot.errors import InvalidInput, ParlbotError
 from cogs.checks import manager_only, moderator_only
 from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
@@ -68,8 +71,11 @@ COMMAND_WORDS = {
 
 # -- options ------------------------------------------------------------------------------------------
 
+_T = TypeVar("_T")
+_Value = TypeVar("_Value", str, int)
 
-def _choices(pairs: Sequence[tuple[str, str | int]]) -> list[app_commands.Choice[Any]]:
+
+def _choices(pairs: Sequence[tuple[str, _Value]]) -> list[app_commands.Choice[_Value]]:
     return [
         app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
         for name, value in pairs[: limits.CHOICES]
@@ -77,7 +83,7 @@ def _choices(pairs: Sequence[tuple[str, str | int]]) -> list[app_commands.Choice
     ]
 
 
-async def _in_thread(work: Callable[[], Any]) -> Any:
+async def _in_thread(work: Callable[[], _T]) -> _T:
     return await asyncio.to_thread(work)
 
 
@@ -90,7 +96,7 @@ class _Text(app_commands.Transformer[ParlBot]):
     def max_value(self) -> int:
         return self.length
 
-    async def transform(self, interaction: Interaction, value: Any) -> str:
+    async def transform(self, interaction: Interaction, value: object) -> str:
         return str(value).strip()
 
 
@@ -127,8 +133,8 @@ class _Counted(app_commands.Transformer[ParlBot]):
     def min_value(self) -> int:
         return 1
 
-    async def transform(self, interaction: Interaction, value: Any) -> int:
-        return int(value)
+    async def transform(self, interaction: Interaction, value: object) -> int:
+        return value if isinstance(value, int) else int(str(value))
 
 
 class Number(_Counted):
@@ -160,7 +166,7 @@ class Target(_Text):
     def __init__(self, *, sources: bool = False) -> None:
         self.sources = sources
 
-    async def transform(self, interaction: Interaction, value: Any) -> str:
+    async def transform(self, interaction: Interaction, value: object) -> str:
         return str(Ref.parse(str(value), default=EntityKind.INCIDENT))
 
     async def autocomplete(  # type: ignore[override]
@@ -210,77 +216,67 @@ class OwnChange(_Counted):
         )
 
 
-def _vocabulary(enum: type[StrEnum]) -> list[app_commands.Choice[str]]:
-    """A vocabulary (``db.models``' enums) as choices in words: "ordered to leave sitting"."""
-    return [app_commands.Choice(name=member.value.replace("_", " "), value=member.value) for member in enum]
+class Vocabulary(app_commands.Transformer[ParlBot]):
+    """A word of a vocabulary (``db.models``' enums), chosen from its words: "ordered to leave sitting"."""
+
+    def __init__(self, enum: type[StrEnum]) -> None:
+        self.enum = enum
+
+    @property
+    def choices(self) -> list[app_commands.Choice[str | int | float]]:
+        return [
+            app_commands.Choice(name=member.value.replace("_", " "), value=member.value)
+            for member in self.enum
+        ]
+
+    async def transform(self, interaction: Interaction, value: object) -> StrEnum:
+        return self.enum(str(value))
 
 
-def _annotation(spec: Field) -> Any:
-    if spec.input is Input.VOCABULARY:
-        return str
-    if spec.input in {Input.PERSON, Input.PARTY}:
+def _annotation(form: Form, spec: Field) -> object:
+    """How discord.py asks for an option: its type, and its autocomplete, choices or length."""
+    if spec.vocabulary is not None:
+        return app_commands.Transform[StrEnum, Vocabulary(spec.vocabulary)]
+    if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY}:
         return app_commands.Transform[str, Query(spec.input.value)]
     if spec.input in {Input.SOURCE, Input.CHAMBER}:
         return app_commands.Transform[str, Keys(forms.REFERENCE_KINDS[spec.input])]
+    if spec.input in {Input.NUMBER, Input.MOTION}:
+        return app_commands.Transform[int, Number(form, motions=spec.input is Input.MOTION)]
+    if spec.input is Input.TARGET:
+        return app_commands.Transform[str, Target()]
+    if spec.input is Input.ALIAS:
+        return app_commands.Transform[str, Alias()]
+    if spec.max_length is None:
+        raise TypeError(f"the text option {spec.name!r} of /{form.subject} has no limit")
     return app_commands.Range[str, 1, spec.max_length]
 
 
-def _address(form: Form, verb: Verb) -> list[tuple[str, Any, str]]:
-    """The options saying which entry (and which part of it) a command is about: name, type, description."""
-    incident = ("incident", app_commands.Transform[str, Query("incident")], "The incident")
-    number = ("number", app_commands.Transform[int, Number(form)], "Its number (type to list them)")
-    if form.part is Part.ENTRY:
-        if verb is Verb.ADD:
-            return []
-        reference = Keys(EntityKind.SOURCE) if form.kind is EntityKind.SOURCE else Query(form.subject)
-        return [(form.subject, app_commands.Transform[str, reference], f"The {form.subject}")]
-    if form.part is Part.ALIAS:
-        target = ("target", app_commands.Transform[str, Target()], "An incident, person or party")
-        if verb is Verb.ADD:
-            return [target]
-        alias = ("alias", app_commands.Transform[str, Alias()], "The alias")
-        new = (
-            [("new", app_commands.Range[str, 1, forms.ALIAS_MAX], "Its new wording")]
-            if verb is Verb.EDIT
-            else []
-        )
-        return [target, alias, *new]
-    motion = [("motion", app_commands.Transform[int, Number(form, motions=True)], "The motion's number")]
-    motions = motion if form.part is Part.POSITION else []
-    return [incident, *motions, *([] if verb is Verb.ADD else [number])]
+def _parameter(form: Form, spec: Field) -> inspect.Parameter:
+    """The option as a parameter of the callback's signature; a default of None makes it optional."""
+    default = inspect.Parameter.empty if spec.required else None
+    return inspect.Parameter(
+        spec.name, inspect.Parameter.KEYWORD_ONLY, annotation=_annotation(form, spec), default=default
+    )
 
 
-def _parameters(
-    form: Form, verb: Verb
-) -> tuple[list[inspect.Parameter], dict[str, str], dict[str, list[app_commands.Choice[str]]]]:
-    """The command's parameters (required ones first, as Discord wants), descriptions and choices."""
-    keyword = inspect.Parameter.KEYWORD_ONLY
-    parameters = [inspect.Parameter(name, keyword, annotation=kind) for name, kind, _ in _address(form, verb)]
-    descriptions = {name: text for name, _, text in _address(form, verb)}
-    fields = form.fields_for(verb)
-    for spec in sorted(fields, key=lambda spec: not (spec.required and verb is Verb.ADD)):
-        if spec.required and verb is Verb.ADD:
-            parameters.append(inspect.Parameter(spec.name, keyword, annotation=_annotation(spec)))
-        else:
-            optional = _annotation(spec) | None
-            parameters.append(inspect.Parameter(spec.name, keyword, annotation=optional, default=None))
-        descriptions[spec.name] = form.describe(spec, verb)
-    choices = {spec.name: _vocabulary(spec.vocabulary) for spec in fields if spec.vocabulary is not None}
-    return parameters, descriptions, choices
+def form_callback(form: Form, verb: Verb) -> Callable[..., Coroutine[object, object, None]]:
+    """One callback for a form and verb, whose signature (and so whose options) comes from the form.
 
+    discord.py calls it with every option (None for those left out) by name: the fields of the form's
+    values model, which it becomes at once.
+    """
 
-def form_callback(form: Form, verb: Verb) -> Callable[..., Any]:
-    """One callback for a form and verb, whose signature (and so whose options) comes from the form."""
+    async def callback(interaction: Interaction, **options: OptionValue) -> None:
+        await run_form(interaction, verb, form.values(**options))
 
-    async def callback(interaction: Interaction, **values: Any) -> None:
-        await run_form(interaction, form, verb, values)
-
-    parameters, descriptions, choices = _parameters(form, verb)
+    options = form.options(verb)
     interaction = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Interaction
     )
+    parameters = [_parameter(form, spec) for spec in options]
     callback.__signature__ = inspect.Signature([interaction, *parameters])  # type: ignore[attr-defined]
-    return app_commands.choices(**choices)(app_commands.describe(**descriptions)(callback))
+    return app_commands.describe(**{spec.name: spec.description for spec in options})(callback)
 
 
 def build_groups() -> list[app_commands.Group]:
@@ -295,7 +291,7 @@ def build_groups() -> list[app_commands.Group]:
             default_permissions=None if suggesting else MANAGE_SERVER,
         )
         for form in FORMS.values():
-            command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            command: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(
                 name=form.subject,
                 description=f"{COMMAND_WORDS[verb.value, suggesting]} {NOUNS[form.subject]}",
                 callback=callbacks[form.subject, verb],
@@ -334,9 +330,8 @@ def outcome(write: Callable[[], AuditEntry | Suggestion], texts: Mapping[str, st
 
 async def submit(
     interaction: Interaction,
-    form: Form,
     verb: Verb,
-    values: Mapping[str, Any],
+    values: Values,
     *,
     suggest: bool,
     expected_revision: int | None = None,
@@ -346,20 +341,18 @@ async def submit(
 
     def write() -> AuditEntry | Suggestion:
         return forms.submit(
-            library, actor, form, verb, values, suggest=suggest, expected_revision=expected_revision
+            library, actor, verb, values, suggest=suggest, expected_revision=expected_revision
         )
 
-    texts = forms.long_texts(form, values)
+    texts = forms.long_texts(values)
     await respond(interaction, lambda: outcome(write, texts), ephemeral=True)
 
 
-async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Mapping[str, Any]) -> None:
+async def run_form(interaction: Interaction, verb: Verb, values: Values) -> None:
     """The body of every generated subcommand: confirm a removal, open a modal, or write."""
     library, actor, suggest = interaction.client.library, _actor(interaction), _suggesting(interaction)
     if verb is Verb.REMOVE:
-        planned, revision = await _in_thread(
-            lambda: forms.prepare(library, actor.guild_id, form, verb, values)
-        )
+        planned, revision = await _in_thread(lambda: forms.prepare(library, actor.guild_id, verb, values))
 
         def remove() -> AuditEntry | Suggestion:
             return forms.write(library, actor, planned, expected_revision=revision)
@@ -367,11 +360,11 @@ async def run_form(interaction: Interaction, form: Form, verb: Verb, values: Map
         view = ConfirmRemoval(interaction, lambda: outcome(remove, {}))
         kwargs = message_kwargs(replies.confirm_reply(planned.what))
         await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
-    elif forms.needs_modal(form, verb, values):
-        shown, revision = await _in_thread(lambda: forms.prefill(library, actor.guild_id, form, verb, values))
-        await interaction.response.send_modal(FormModal(form, verb, values, shown, revision, suggest=suggest))
+    elif forms.needs_modal(verb, values):
+        shown, shown_revision = await _in_thread(lambda: forms.prefill(library, actor.guild_id, verb, values))
+        await interaction.response.send_modal(FormModal(verb, values, shown, shown_revision, suggest=suggest))
     else:
-        await submit(interaction, form, verb, values, suggest=suggest)
+        await submit(interaction, verb, values, suggest=suggest)
 
 
 class FormModal(Modal):
@@ -379,19 +372,19 @@ class FormModal(Modal):
 
     def __init__(
         self,
-        form: Form,
         verb: Verb,
-        values: Mapping[str, Any],
+        values: Values,
         shown: Mapping[str, str],
         revision: int | None,
         *,
         suggest: bool,
     ) -> None:
+        form = values.form
         super().__init__(
             title=limits.clip(f"{COMMAND_WORDS[verb.value, suggest]} {form.subject}", MODAL_TITLE),
             timeout=MODAL_TIMEOUT,
         )
-        self.form, self.verb, self.values, self.shown = form, verb, dict(values), dict(shown)
+        self.verb, self.values, self.shown = verb, values, dict(shown)
         self.revision, self.suggest = revision, suggest
         self.inputs: dict[str, discord.ui.TextInput[FormModal]] = {}
         for spec in form.modal_fields:
@@ -407,13 +400,8 @@ class FormModal(Modal):
 
     async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
         submitted = {name: text_input.value for name, text_input in self.inputs.items()}
-        if self.verb is Verb.ADD:
-            values = {**self.values, **submitted}
-        else:
-            values = {**self.values, **forms.modal_changes(submitted, self.shown)}
-        await submit(
-            interaction, self.form, self.verb, values, suggest=self.suggest, expected_revision=self.revision
-        )
+        values = forms.modal_changes(self.verb, self.values, submitted, self.shown)
+        await submit(interaction, self.verb, values, suggest=self.suggest, expected_revision=self.revision)
 
 
 class ConfirmRemoval(OwnedView):

@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.curation import forms
-from bot.curation.forms import FORMS, Ref, Verb
+from bot.curation.forms import (
+    FORMS,
+    AliasValues,
+    IncidentValues,
+    ParticipantValues,
+    PersonValues,
+    PositionValues,
+    QuoteValues,
+    Ref,
+    RulingValues,
+    Values,
+    Verb,
+)
 from bot.errors import InvalidInput, NotFound
 from db.dataset.files import read_dataset
-from db.dataset.schema import SHIPPED_DATASET, Entry, IncidentEntry
-from db.models import AuditAction, EntityKind
+from db.dataset.schema import (
+    ABBREVIATION_MAX,
+    SHIPPED_DATASET,
+    Entry,
+    IncidentEntry,
+    PartyEntry,
+    QuoteEntry,
+    RulingEntry,
+    SourceEntry,
+)
+from db.models import LABEL_MAX, Attribution, AuditAction, EntityKind, IncidentKind, RulingOutcome, Stance
 
 DATASET = read_dataset(SHIPPED_DATASET)
 ENTRIES: dict[tuple[EntityKind, str], Entry] = {
@@ -25,8 +48,8 @@ def lookup(kind: EntityKind, key: str) -> Entry | None:
     return ENTRIES.get((kind, key))
 
 
-def planned(subject: str, verb: Verb, **values: object) -> forms.Plan:
-    return forms.plan(FORMS[subject], verb, values, lookup)
+def planned(verb: Verb, values: Values) -> forms.Plan:
+    return forms.plan(verb, values, lookup)
 
 
 def changed(plan: forms.Plan) -> IncidentEntry:
@@ -38,12 +61,8 @@ def changed(plan: forms.Plan) -> IncidentEntry:
 
 def test_a_new_quote_takes_its_speakers_name_and_verbatim_delivery() -> None:
     plan = planned(
-        "quote",
         Verb.ADD,
-        incident="singh-2020",
-        text="Words.",
-        speaker="jagmeet-singh",
-        source="singh-2020-cbc",
+        QuoteValues(incident="singh-2020", text="Words.", speaker="jagmeet-singh", source="singh-2020-cbc"),
     )
     quote = changed(plan).quotes[-1]
     assert (quote.speaker_label, quote.delivery) == ("Jagmeet Singh", "verbatim")
@@ -53,34 +72,37 @@ def test_a_new_quote_takes_its_speakers_name_and_verbatim_delivery() -> None:
 
 def test_a_part_citing_a_new_source_adds_it_to_the_incidents_sources() -> None:
     plan = planned(
-        "ruling",
         Verb.ADD,
-        incident="singh-2020",
-        outcome="warned",
-        summary="Warned.",
-        ruled_by_label="The Speaker",
-        source="skinner-2016-bbc",
+        RulingValues(
+            incident="singh-2020",
+            outcome=RulingOutcome.WARNED,
+            summary="Warned.",
+            ruled_by_label="The Speaker",
+            source="skinner-2016-bbc",
+        ),
     )
     assert changed(plan).sources[-1] == "skinner-2016-bbc"
 
 
 def test_a_position_is_added_to_the_motion_named_by_its_number() -> None:
     plan = planned(
-        "position",
         Verb.ADD,
-        incident="singh-2020",
-        motion=1,
-        stance="object",
-        attribution="inferred",
-        party="green-party-of-canada",
-        source="singh-2020-cbc",
+        PositionValues(
+            incident="singh-2020",
+            motion=1,
+            stance=Stance.OBJECT,
+            attribution=Attribution.INFERRED,
+            party="green-party-of-canada",
+            source="singh-2020-cbc",
+        ),
     )
     assert changed(plan).motions[0].positions[-1].label == "Green Party of Canada"
     assert plan.what == "a position by Green Party of Canada to motion 1 of singh-2020"
 
 
 def test_a_participant_is_added_under_their_name_and_listed_by_slug_and_role() -> None:
-    plan = planned("participant", Verb.ADD, incident="singh-2020", person="jagmeet-singh", role="NDP Leader")
+    values = ParticipantValues(incident="singh-2020", person="jagmeet-singh", role="NDP Leader")
+    plan = planned(Verb.ADD, values)
     participant = changed(plan).participants[-1]
     assert (participant.person, participant.role, participant.party) == ("jagmeet-singh", "NDP Leader", None)
     assert plan.summary == "added Jagmeet Singh as a participant to singh-2020"
@@ -95,38 +117,38 @@ def test_only_an_add_says_that_leaving_out_the_long_text_opens_a_form() -> None:
 
 
 def test_parts_are_numbered_from_one() -> None:
-    plan = planned("quote", Verb.REMOVE, incident="singh-2020", number=4)
+    plan = planned(Verb.REMOVE, QuoteValues(incident="singh-2020", number=4))
     assert plan.what == "quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)"
     assert "I will not." not in [quote.text for quote in changed(plan).quotes]
 
 
 def test_a_number_out_of_range_says_which_numbers_there_are() -> None:
     with pytest.raises(InvalidInput, match=r"`singh-2020` has no quote 9: pick a number from 1 to 5\."):
-        planned("quote", Verb.EDIT, incident="singh-2020", number=9, text="Edited.")
+        planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=9, text="Edited."))
 
 
 def test_an_edit_that_changes_nothing_says_so_with_the_number_shown() -> None:
     with pytest.raises(InvalidInput, match=r"Nothing to change: quote 4 of singh-2020 already says that\."):
-        planned("quote", Verb.EDIT, incident="singh-2020", number=4, text="I will not.")
+        planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=4, text="I will not."))
 
 
 def test_an_edit_naming_no_change_is_refused() -> None:
     with pytest.raises(InvalidInput, match="give at least one option"):
-        planned("person", Verb.EDIT, person="jagmeet-singh")
+        planned(Verb.EDIT, PersonValues(person="jagmeet-singh"))
 
 
 def test_an_empty_text_from_a_form_clears_an_optional_field() -> None:
-    plan = planned("quote", Verb.EDIT, incident="singh-2020", number=4, said_to="")
+    plan = planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=4, said_to=""))
     assert changed(plan).quotes[3].said_to is None
 
 
 def test_an_unknown_incident_is_not_found() -> None:
     with pytest.raises(NotFound, match="no incident `nobody-2099`"):
-        planned("quote", Verb.ADD, incident="nobody-2099", text="Words.")
+        planned(Verb.ADD, QuoteValues(incident="nobody-2099", text="Words."))
 
 
 def test_an_entry_edit_keeps_the_other_fields() -> None:
-    plan = planned("person", Verb.EDIT, person="jagmeet-singh", name="Jagmeet S.")
+    plan = planned(Verb.EDIT, PersonValues(person="jagmeet-singh", name="Jagmeet S."))
     assert plan.change is not None
     person = plan.change(ENTRIES[EntityKind.PERSON, "jagmeet-singh"])
     assert person.model_dump()["party"] == "new-democratic-party"
@@ -135,15 +157,16 @@ def test_an_entry_edit_keeps_the_other_fields() -> None:
 
 def test_a_new_incident_cites_its_main_source() -> None:
     plan = planned(
-        "incident",
         Verb.ADD,
-        slug="doe-2021",
-        title="T",
-        date="2021-03-04",
-        chamber="ca-house-of-commons",
-        kind="naming",
-        source="singh-2020-cbc",
-        summary="S.",
+        IncidentValues(
+            slug="doe-2021",
+            title="T",
+            date="2021-03-04",
+            chamber="ca-house-of-commons",
+            kind=IncidentKind.NAMING,
+            source="singh-2020-cbc",
+            summary="S.",
+        ),
     )
     assert plan.change is not None
     entry = plan.change(None)
@@ -153,7 +176,7 @@ def test_a_new_incident_cites_its_main_source() -> None:
 
 
 def test_an_alias_names_its_target_by_kind_and_key() -> None:
-    plan = planned("alias", Verb.ADD, target="person:jagmeet-singh", alias="Jag2")
+    plan = planned(Verb.ADD, AliasValues(target="person:jagmeet-singh", alias="Jag2"))
     assert (plan.kind, plan.key, plan.summary) == (
         EntityKind.PERSON,
         "jagmeet-singh",
@@ -162,27 +185,38 @@ def test_an_alias_names_its_target_by_kind_and_key() -> None:
 
 
 @pytest.mark.parametrize(
-    ("subject", "verb", "values", "opens"),
+    ("verb", "values", "opens"),
     [
-        ("quote", Verb.ADD, {"incident": "singh-2020"}, True),
-        ("quote", Verb.ADD, {"incident": "singh-2020", "text": "Words."}, False),
-        ("quote", Verb.EDIT, {"incident": "singh-2020", "number": 1}, True),
-        ("quote", Verb.EDIT, {"incident": "singh-2020", "number": 1, "said_to": "x"}, False),
-        ("person", Verb.ADD, {"slug": "x", "name": "X"}, False),
-        ("alias", Verb.EDIT, {"target": "person:x", "alias": "a", "new": "b"}, False),
-        ("quote", Verb.REMOVE, {"incident": "singh-2020", "number": 1}, False),
+        (Verb.ADD, QuoteValues(incident="singh-2020"), True),
+        (Verb.ADD, QuoteValues(incident="singh-2020", text="Words."), False),
+        (Verb.ADD, QuoteValues(incident="singh-2020", text="  "), True),
+        (Verb.EDIT, QuoteValues(incident="singh-2020", number=1), True),
+        (Verb.EDIT, QuoteValues(incident="singh-2020", number=1, said_to="x"), False),
+        (Verb.ADD, PersonValues(slug="x", name="X"), False),
+        (Verb.EDIT, AliasValues(target="person:x", alias="a", new="b"), False),
+        (Verb.REMOVE, QuoteValues(incident="singh-2020", number=1), False),
     ],
 )
 def test_a_form_opens_for_a_missing_long_text_or_an_edit_naming_nothing(
-    subject: str, verb: Verb, values: dict[str, object], opens: bool
+    verb: Verb, values: Values, opens: bool
 ) -> None:
-    assert forms.needs_modal(FORMS[subject], verb, values) is opens
+    assert forms.needs_modal(verb, values) is opens
 
 
 def test_a_form_submits_only_what_was_changed_and_empties_as_clears() -> None:
     shown = {"text": "I will not.", "said_to": "the Chair", "context": ""}
     submitted = {"text": "I will not. ", "said_to": "", "context": "Later."}
-    assert forms.modal_changes(submitted, shown) == {"said_to": "", "context": "Later."}
+    values = QuoteValues(incident="singh-2020", number=4)
+    assert forms.modal_changes(Verb.EDIT, values, submitted, shown) == QuoteValues(
+        incident="singh-2020", number=4, said_to="", context="Later."
+    )
+
+
+def test_an_add_form_takes_every_text_it_submits() -> None:
+    values = QuoteValues(incident="singh-2020", speaker="jagmeet-singh")
+    submitted = {"text": "Words.", "speaker_label": "", "said_to": "", "context": ""}
+    added = forms.modal_changes(Verb.ADD, values, submitted, {})
+    assert (added.text, added.speaker, added.said_to) == ("Words.", "jagmeet-singh", "")
 
 
 def test_every_form_field_is_within_discords_modal_limits() -> None:
@@ -225,3 +259,77 @@ def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:
     assert Ref.parse("singh-2020", default=EntityKind.INCIDENT) == Ref(EntityKind.INCIDENT, "singh-2020")
     with pytest.raises(InvalidInput):
         Ref.parse("singh-2020")
+
+
+# -- the forms, as the values models declare them -------------------------------------------------------
+
+
+def test_every_field_of_a_values_model_is_an_option_of_some_command() -> None:
+    for form in FORMS.values():
+        asked = {spec.name for verb in Verb for spec in form.options(verb)}
+        assert asked == {declared.name for declared in dataclasses.fields(form.values)}, form.subject
+
+
+def test_a_position_is_addressed_by_incident_then_motion_then_number() -> None:
+    names = [spec.name for spec in FORMS["position"].options(Verb.EDIT)]
+    assert names[:3] == ["incident", "motion", "number"]
+    assert [spec.name for spec in FORMS["position"].options(Verb.ADD)][:2] == ["incident", "motion"]
+
+
+def test_an_add_asks_for_its_required_fields_first_and_an_edit_for_none() -> None:
+    add = FORMS["quote"].options(Verb.ADD)
+    assert [spec.required for spec in add] == sorted((spec.required for spec in add), reverse=True)
+    assert not any(spec.required for spec in FORMS["incident"].options(Verb.EDIT)[1:])
+    assert FORMS["incident"].options(Verb.REMOVE) == FORMS["incident"].addresses
+
+
+def test_text_limits_come_from_the_dataset_models() -> None:
+    models = {"quote": QuoteEntry, "ruling": RulingEntry, "party": PartyEntry, "source": SourceEntry}
+    for subject, model in models.items():
+        for spec in FORMS[subject].fields:
+            if spec.input not in forms.TYPED_TEXTS:
+                continue  # a reference or vocabulary: its transformer or choices bound it
+            info = model.model_fields.get(spec.name)
+            constraints = [m for m in info.metadata if hasattr(m, "max_length")] if info else []
+            if constraints:
+                assert spec.max_length == constraints[0].max_length, (subject, spec.name)
+    assert FORMS["quote"].field("said_to").max_length == LABEL_MAX
+    assert FORMS["party"].field("abbreviation").max_length == ABBREVIATION_MAX
+    assert FORMS["source"].field("published").max_length == len("2020-06-17")
+
+
+def test_a_field_typed_with_an_enum_is_a_vocabulary() -> None:
+    outcome = FORMS["ruling"].field("outcome")
+    assert (outcome.input, outcome.vocabulary) == (forms.Input.VOCABULARY, RulingOutcome)
+
+
+def test_a_values_model_takes_only_its_own_options() -> None:
+    with pytest.raises(TypeError):
+        QuoteValues(incident="singh-2020", txt="Words.")  # type: ignore[call-arg]
+
+
+def test_a_field_without_an_option_or_address_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Undeclared(forms.Values):
+        note: str | None = None
+
+    with pytest.raises(TypeError, match=r"Undeclared\.note needs an Option or an Address"):
+        forms.subcommand("undeclared")(Undeclared)
+    assert "undeclared" not in FORMS
+
+
+def test_the_values_model_knows_its_form() -> None:
+    assert QuoteValues.form is FORMS["quote"]
+    assert FORMS["quote"].values is QuoteValues
+    assert list(FORMS) == [
+        "incident",
+        "participant",
+        "quote",
+        "ruling",
+        "motion",
+        "position",
+        "person",
+        "party",
+        "source",
+        "alias",
+    ]

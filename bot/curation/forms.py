@@ -1,31 +1,38 @@
 """The moderators' forms, without Discord: what each /add, /edit, /remove and /suggest command asks for,
 and how its answers become one change to one dataset entry (``bot.curation``).
 
-A ``Form`` describes one subject (incident, participant, quote, ruling, motion, position, person,
-party, source, alias): its ``Field`` s, with their limits from ``db.models``, and which long texts a
-modal carries.
-``plan`` turns the values a moderator gave (option values, or a submitted modal) into a ``Plan``: the
-entry to change, the ``bot.curation.Change`` to make, and our words for it ("added a quote by Jagmeet
-Singh to singh-2020"). Participants, quotes, rulings, motions and positions are numbered from 1, as a
-moderator sees them; ``bot.entries`` numbers them from 0.
+Each subject (incident, participant, quote, ruling, motion, position, person, party, source, alias)
+has a *values model*: a frozen dataclass whose fields are its commands' options, each declared once
+with its ``Option`` (a dataset field: description, how it is given, whether an add needs it, whether
+the modal carries it) or its ``Address`` (which entry, or which part of one, the command is about).
+The mixins hold the addresses every subject of a kind shares: ``OnIncident`` (``incident``),
+``OnMotion`` (``motion``), ``Numbered`` (``number``), ``OnTarget`` (``target``), ``Slugged``
+(``slug``). ``@subcommand`` derives the subject's ``Form`` from its model: the options of each verb's
+command in Discord's order, with text limits read from the dataset's entry models and vocabularies
+from the fields' enum types. So a new option is one line on one model.
 
-``prepare``, ``write`` and ``prefill`` are the use cases the cogs run in a thread.
+``plan`` turns a values model (from the command's options, or with a submitted modal's texts) into a
+``Plan``: the entry to change, the ``bot.curation.Change`` to make, and our words for it ("added a
+quote by Jagmeet Singh to singh-2020"). Participants, quotes, rulings, motions and positions are
+numbered from 1, as a moderator sees them; ``bot.entries`` numbers them from 0.
+
+``prepare``, ``write``, ``submit`` and ``prefill`` are the use cases the cogs run in a thread.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import Annotated, ClassVar, Protocol, TypeVar, get_args, get_origin, get_type_hints
 
 from bot.curation import changes, entries
 from bot.curation.changes import Actor, Change
 from bot.errors import InvalidInput, NotFound, ParlbotError
 from bot.search.text import fold
 from db.dataset.schema import (
-    ABBREVIATION_MAX,
     Entry,
     IncidentEntry,
     MotionEntry,
@@ -35,14 +42,10 @@ from db.dataset.schema import (
     PositionEntry,
     QuoteEntry,
     RulingEntry,
+    SourceEntry,
 )
 from db.models import (
-    LABEL_MAX,
-    NAME_MAX,
     SLUG_MAX,
-    TEXT_MAX,
-    TITLE_MAX,
-    URL_MAX,
     Attribution,
     AuditAction,
     AuditEntry,
@@ -60,14 +63,34 @@ __all__ = [
     "ALIAS_MAX",
     "FORMS",
     "REFERENCE_MAX",
+    "Address",
+    "AliasValues",
+    "EntryValues",
     "Field",
     "Form",
+    "IncidentValues",
     "Input",
+    "ItemValues",
+    "MotionValues",
+    "Numbered",
+    "OnIncident",
+    "OnMotion",
+    "OnTarget",
+    "Option",
+    "OptionValue",
+    "ParticipantValues",
+    "PartyValues",
+    "PersonValues",
     "Plan",
+    "PositionValues",
+    "QuoteValues",
     "Ref",
+    "RulingValues",
+    "Slugged",
+    "SourceValues",
+    "Values",
     "Verb",
     "alias_choices",
-    "clean",
     "item_label",
     "items_of",
     "key_choices",
@@ -79,14 +102,48 @@ __all__ = [
     "plan",
     "prefill",
     "prepare",
+    "subcommand",
     "submit",
     "write",
 ]
 
-DATE_LENGTH = 10  # YYYY-MM-DD
+Item = ParticipantEntry | QuoteEntry | RulingEntry | MotionEntry | PositionEntry
+"""A numbered part of an incident: a participant, quote, ruling or motion, or a position on a motion."""
+_Numbered = TypeVar("_Numbered", MotionEntry, Item)
+_Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry)
+
+DATE_LENGTH = len("YYYY-MM-DD")
 REFERENCE_MAX = SLUG_MAX  # a slug or source key typed as an option
-ALIAS_MAX = NAME_MAX
 MODAL_FIELDS = 5  # Discord's limit on a modal's components
+
+
+def _string_max(annotation: object, metadata: Sequence[object] = ()) -> int | None:
+    """The ``max_length`` a pydantic string type carries (``StringConstraints``), inside Optional and
+    list too; None for a type without one (a date, an enum)."""
+    for item in metadata:
+        length = getattr(item, "max_length", None)
+        if isinstance(length, int):
+            return length
+    if get_origin(annotation) is Annotated:
+        inner, *more = get_args(annotation)
+        return _string_max(inner, more)
+    return next((n for arg in get_args(annotation) if (n := _string_max(arg)) is not None), None)
+
+
+def _entry_max(model: type[Entry | Item], name: str) -> int | None:
+    """The dataset's limit on ``model``'s field ``name`` (None when it has no such text field)."""
+    info = model.model_fields.get(name)
+    return None if info is None else _string_max(info.annotation, info.metadata)
+
+
+def _limit(model: type[Entry | Item], name: str) -> int:
+    found = _entry_max(model, name)
+    if found is None:
+        raise TypeError(f"{model.__name__}.{name} has no max_length")
+    return found
+
+
+ALIAS_MAX = _limit(PersonEntry, "aliases")  # each alias of a person (a party's and an incident's alike)
 
 
 class Verb(StrEnum):
@@ -95,8 +152,12 @@ class Verb(StrEnum):
     REMOVE = "remove"
 
 
+EDITS = frozenset({Verb.EDIT, Verb.REMOVE})  # the verbs that address an entry (or part) that exists
+
+
 class Input(StrEnum):
-    """How a field is given: typed text, a long text (a modal's paragraph), or a reference."""
+    """How an option is given: typed text, a long text (a modal's paragraph), a vocabulary, a reference
+    to an entry, or (for addresses) a number, an incident, person or party, or one of its aliases."""
 
     TEXT = "text"
     LONG = "long"
@@ -106,6 +167,11 @@ class Input(StrEnum):
     PARTY = "party"
     SOURCE = "source"
     CHAMBER = "chamber"
+    INCIDENT = "incident"
+    NUMBER = "number"  # of a participant, quote, ruling, motion or position
+    MOTION = "motion"  # the number of a motion (what a position is on)
+    TARGET = "target"  # an incident, person or party, as ``kind:key``
+    ALIAS = "alias"  # one of the target's aliases
 
 
 REFERENCE_KINDS = {
@@ -113,22 +179,63 @@ REFERENCE_KINDS = {
     Input.PARTY: EntityKind.PARTY,
     Input.SOURCE: EntityKind.SOURCE,
     Input.CHAMBER: EntityKind.CHAMBER,
+    Input.INCIDENT: EntityKind.INCIDENT,
 }
+TYPED_TEXTS = frozenset({Input.TEXT, Input.LONG, Input.DATE})  # given as text of a limited length
+
+
+# -- declaring options: on the fields of a values model -----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A values model's field that is a dataset field: ``Annotated[str | None, Option(...)]``.
+
+    ``max_length`` is needed only where the dataset's entry model has no limit for the field; a field
+    typed with a ``db.models`` enum is a vocabulary; a long text always goes in the modal.
+    """
+
+    description: str
+    input: Input = Input.TEXT
+    required: bool = False  # on add, Discord asks for it
+    modal: bool = False  # the modal carries it (an add's long text, or an edit's current texts)
+    opens_modal: bool = False  # on add, leaving this long text out opens the modal
+    named_from: tuple[str, ...] = ()  # reference fields whose entry's name fills this field when left out
+    default: str | None = None  # on add, when left out
+    editable: bool = True  # an edit may change it
+    key: bool = False  # it names the entry an add creates (its slug, or a source's key)
+    max_length: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A values model's field that says which entry (or which part of one) ``verbs`` are about.
+
+    Discord asks for it first, and always; ``plan`` reads it as a typed attribute.
+    """
+
+    description: str
+    input: Input
+    verbs: frozenset[Verb] = frozenset(Verb)
+    max_length: int | None = None
+
+
+# -- the forms, as derived from the values models ------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
-    """One dataset field as a command option (and maybe a modal field)."""
+    """One option of a form's commands: a dataset field, or an address (``Form.addresses``)."""
 
     name: str
     description: str
     input: Input = Input.TEXT
-    max_length: int = LABEL_MAX
-    required: bool = False  # on add, Discord asks for it
+    max_length: int | None = None  # for typed texts: the dataset's limit
+    required: bool = False  # a dataset field: on add; an address: on every verb that asks for it
     vocabulary: type[StrEnum] | None = None
-    named_from: tuple[str, ...] = ()  # reference fields whose entry's name fills this field when left out
-    default: str | None = None  # on add, when left out
-    editable: bool = True
+    named_from: tuple[str, ...] = ()
+    default: str | None = None
+    verbs: frozenset[Verb] = frozenset({Verb.ADD})  # the verbs whose commands ask for it
 
     @property
     def label(self) -> str:
@@ -147,13 +254,17 @@ class Part(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Form:
+    """One subject's commands, derived from its values model by ``@subcommand``."""
+
     subject: str  # the subcommand's name
     kind: EntityKind  # the top-level entry it writes
     part: Part
+    values: type[Values]
+    addresses: tuple[Field, ...]
     fields: tuple[Field, ...]
     modal: tuple[str, ...] = ()  # the fields a modal carries, at most five
     opens_modal: str | None = None  # on add, leaving this long text out opens the modal
-    key_field: str = "slug"  # on add of an entry: the field that names it
+    key_field: str | None = None  # on add of an entry: the field that names it
     who: str | None = None  # the field naming who said, ruled, moved or took it (for summaries)
     added: str = "a {subject} by {who}"  # how a summary names an added part and its ``who``
 
@@ -161,180 +272,359 @@ class Form:
         return next(f for f in self.fields if f.name == name)
 
     def fields_for(self, verb: Verb) -> tuple[Field, ...]:
-        if verb is Verb.REMOVE:
-            return ()
-        return tuple(f for f in self.fields if verb is Verb.ADD or (f.editable and f.name != self.key_field))
+        """The dataset fields the ``verb``'s command asks for (a removal asks for none)."""
+        return tuple(f for f in self.fields if verb in f.verbs)
 
     def describe(self, spec: Field, verb: Verb) -> str:
         """The field's description as an option of the ``verb``'s command."""
         opens = verb is Verb.ADD and spec.name == self.opens_modal
         return spec.description + (" (left out: a form opens)" if opens else "")
 
+    def options(self, verb: Verb) -> tuple[Field, ...]:
+        """The ``verb``'s command's options as Discord shows them: the addresses, then the fields, the
+        required ones first (Discord wants them so), each with its description for that command."""
+        addresses = tuple(spec for spec in self.addresses if verb in spec.verbs)
+        asked = [
+            replace(spec, required=spec.required and verb is Verb.ADD, description=self.describe(spec, verb))
+            for spec in self.fields_for(verb)
+        ]
+        return (*addresses, *sorted(asked, key=lambda spec: not spec.required))
+
     @property
     def modal_fields(self) -> tuple[Field, ...]:
         return tuple(self.field(name) for name in self.modal)
 
 
-def _vocabulary(name: str, description: str, enum: type[StrEnum], **more: Any) -> Field:
-    return Field(name, description, Input.VOCABULARY, max_length=32, vocabulary=enum, **more)
+OptionValue = str | int | None
+"""What a command's option gives a values model: a text (a vocabulary's word as its enum), a number,
+or nothing."""
+
+FORMS: dict[str, Form] = {}
+"""The forms by subject, in the order the commands list them."""
 
 
-def _source(description: str = "Source key (autocompleted)") -> Field:
-    return Field("source", description, Input.SOURCE, max_length=SLUG_MAX)
+@dataclass(frozen=True, kw_only=True)
+class Values:
+    """The options of one subject's commands, by name: what a command gives, and ``plan`` reads.
+
+    Each field is declared ``Annotated[type, Option(...)]`` (a dataset field) or ``Annotated[type,
+    Address(...)]`` (which entry or part); ``form`` is the ``Form`` derived from them (``@subcommand``).
+    A field none of the verb's options gives is None (or its default).
+    """
+
+    form: ClassVar[Form]
 
 
-SLUG = Field("slug", "Short id: lower-case words and hyphens", max_length=SLUG_MAX, required=True)
+_V = TypeVar("_V", bound=Values)
 
-FORMS: dict[str, Form] = {
-    form.subject: form
-    for form in (
-        Form(
-            "incident",
-            EntityKind.INCIDENT,
-            Part.ENTRY,
-            (
-                Field("slug", "Short id, <surname>-<year>", max_length=SLUG_MAX, required=True),
-                Field("title", "One descriptive line", max_length=TITLE_MAX, required=True),
-                Field("date", "Sitting day, YYYY-MM-DD", Input.DATE, DATE_LENGTH, required=True),
-                Field("chamber", "Chamber", Input.CHAMBER, SLUG_MAX, required=True),
-                _vocabulary("kind", "What it is chiefly about", IncidentKind, required=True),
-                Field("source", "Main source", Input.SOURCE, SLUG_MAX, required=True, editable=False),
-                Field("summary", "In your own words", Input.LONG, TEXT_MAX),
-                Field("notes", "Where sources disagree", Input.LONG, TEXT_MAX),
-            ),
-            modal=("title", "summary", "notes"),
-            opens_modal="summary",
-        ),
-        Form(
-            "participant",
-            EntityKind.INCIDENT,
-            Part.ITEM,
-            (
-                Field("person", "Who", Input.PERSON, SLUG_MAX, required=True),
-                Field("role", "Their role then, as the source words it", required=True),
-                Field("party", "Their party then", Input.PARTY, SLUG_MAX),
-                Field("party_label", "Their party, as the source words it"),
-            ),
-            modal=("role", "party_label"),
-            who="person",
-            added="{who} as a {subject}",
-        ),
-        Form(
-            "quote",
-            EntityKind.INCIDENT,
-            Part.ITEM,
-            (
-                Field("text", "Exactly as printed", Input.LONG, TEXT_MAX),
-                Field("speaker", "Who said it", Input.PERSON, SLUG_MAX),
-                Field("speaker_label", "Speaker as the source names them", named_from=("speaker",)),
-                _source(),
-                _vocabulary("delivery", "How the wording reached us", Delivery, default=Delivery.VERBATIM),
-                Field("said_to", "Said to whom"),
-                Field("context", "When, and how the words reached us", Input.LONG, TEXT_MAX),
-            ),
-            modal=("text", "speaker_label", "said_to", "context"),
-            opens_modal="text",
-            who="speaker_label",
-        ),
-        Form(
-            "ruling",
-            EntityKind.INCIDENT,
-            Part.ITEM,
-            (
-                _vocabulary("outcome", "The sanction", RulingOutcome, required=True),
-                Field("summary", "In your own words", Input.LONG, TEXT_MAX),
-                Field("ruled_by", "Who ruled", Input.PERSON, SLUG_MAX),
-                Field("ruled_by_label", "Who ruled, as the source words it", named_from=("ruled_by",)),
-                Field("role", "The chair's office"),
-                _source(),
-            ),
-            modal=("summary", "ruled_by_label", "role"),
-            opens_modal="summary",
-            who="ruled_by_label",
-        ),
-        Form(
-            "motion",
-            EntityKind.INCIDENT,
-            Part.ITEM,
-            (
-                _vocabulary("procedure", "How it was brought", Procedure, required=True),
-                _vocabulary("result", "What became of it", MotionResult, required=True),
-                Field("text", "Its words", Input.LONG, TEXT_MAX),
-                Field("moved_by", "Who moved it", Input.PERSON, SLUG_MAX),
-                Field("moved_by_label", "Mover, when not a person"),
-                Field("result_detail", "Counts, and who reports them", max_length=TEXT_MAX),
-                _source(),
-            ),
-            modal=("text", "moved_by_label", "result_detail"),
-            opens_modal="text",
-            who="moved_by_label",
-        ),
-        Form(
-            "position",
-            EntityKind.INCIDENT,
-            Part.POSITION,
-            (
-                _vocabulary("stance", "Their position", Stance, required=True),
-                _vocabulary("attribution", "How it is known", Attribution, required=True),
-                Field("person", "Who", Input.PERSON, SLUG_MAX),
-                Field("party", "Their party", Input.PARTY, SLUG_MAX),
-                Field("label", "Who, as shown (default: the name)", named_from=("person", "party")),
-                _source(),
-                Field("detail", "The source's words behind it", Input.LONG, TEXT_MAX),
-            ),
-            modal=("label", "detail"),
-            who="label",
-        ),
-        Form(
-            "person",
-            EntityKind.PERSON,
-            Part.ENTRY,
-            (
-                SLUG,
-                Field("name", "As the sources print it", max_length=NAME_MAX, required=True),
-                Field("party", "Party, when a source states it", Input.PARTY, SLUG_MAX),
-            ),
-            modal=("name",),
-        ),
-        Form(
-            "party",
-            EntityKind.PARTY,
-            Part.ENTRY,
-            (
-                SLUG,
-                Field("name", "Name", max_length=NAME_MAX, required=True),
-                Field("country", "Country", max_length=NAME_MAX, required=True),
-                Field("abbreviation", "e.g. NDP", max_length=ABBREVIATION_MAX),
-                Field("name_fr", "French name", max_length=NAME_MAX),
-                Field("abbreviation_fr", "e.g. NPD", max_length=ABBREVIATION_MAX),
-            ),
-            modal=("name", "country", "abbreviation", "name_fr", "abbreviation_fr"),
-        ),
-        Form(
-            "source",
-            EntityKind.SOURCE,
-            Part.ENTRY,
-            (
-                Field("key", "Short id, <incident>-<publisher>", max_length=SLUG_MAX, required=True),
-                Field("publisher", "Publisher", max_length=NAME_MAX, required=True),
-                Field("url", "Web address", max_length=URL_MAX),
-                Field("title", "Headline as printed"),
-                Field("published", "Date the page shows, YYYY-MM-DD", Input.DATE, DATE_LENGTH),
-                Field("licence", "As stated", max_length=NAME_MAX),
-            ),
-            modal=("publisher", "url", "title", "licence"),
-            key_field="key",
-        ),
-        Form(
-            "alias",
-            EntityKind.INCIDENT,  # or a person or party: the ``target`` option says which
-            Part.ALIAS,
-            # Edits and removals name the alias in their own options (``alias``, ``new``).
-            (Field("alias", "The other name", max_length=NAME_MAX, required=True, editable=False),),
-        ),
+
+def _vocabulary(annotation: object) -> type[StrEnum] | None:
+    """The enum a field is typed with (``RulingOutcome | None``), if any."""
+    for candidate in (annotation, *get_args(annotation)):
+        if isinstance(candidate, type) and issubclass(candidate, StrEnum):
+            return candidate
+    return None
+
+
+def _max_length(
+    declared: int | None, given: Input, entry: type[Entry | Item] | None, name: str
+) -> int | None:
+    """A typed text's limit: as declared, else the dataset's for the field, else a date's length."""
+    if declared is not None or given not in TYPED_TEXTS:
+        return declared
+    found = _entry_max(entry, name) if entry is not None else None
+    if found is None and given is Input.DATE:
+        found = DATE_LENGTH
+    if found is None:
+        raise TypeError(f"no limit for the text option {name!r}: declare max_length=")
+    return found
+
+
+def _field(
+    name: str, option: Option, vocabulary: type[StrEnum] | None, entry: type[Entry | Item] | None
+) -> Field:
+    given = Input.VOCABULARY if vocabulary is not None else option.input
+    verbs = {Verb.ADD} | ({Verb.EDIT} if option.editable and not option.key else set())
+    return Field(
+        name,
+        option.description,
+        given,
+        max_length=_max_length(option.max_length, given, entry, name),
+        required=option.required,
+        vocabulary=vocabulary,
+        named_from=option.named_from,
+        default=option.default,
+        verbs=frozenset(verbs),
     )
-}
-assert all(len(form.modal) <= MODAL_FIELDS for form in FORMS.values())
+
+
+def _address(name: str, address: Address) -> Field:
+    return Field(
+        name,
+        address.description,
+        address.input,
+        max_length=_max_length(address.max_length, address.input, None, name),
+        required=True,
+        verbs=address.verbs,
+    )
+
+
+def _part(values: type[Values]) -> Part:
+    if issubclass(values, OnMotion):
+        return Part.POSITION
+    if issubclass(values, ItemValues):
+        return Part.ITEM
+    return Part.ALIAS if issubclass(values, OnTarget) else Part.ENTRY
+
+
+def _declared(values: type[Values], name: str, hint: object) -> tuple[object, list[Option], list[Address]]:
+    """A field's type, and the ``Option`` and ``Address`` it is declared with (one of them at least)."""
+    typed, *metadata = get_args(hint) if get_origin(hint) is Annotated else (hint,)
+    options = [item for item in metadata if isinstance(item, Option)]
+    addresses = [item for item in metadata if isinstance(item, Address)]
+    if not options and not addresses:
+        raise TypeError(f"{values.__name__}.{name} needs an Option or an Address")
+    return typed, options, addresses
+
+
+def _derive(
+    values: type[Values], subject: str, entry: type[Entry | Item] | None, *, who: str | None, added: str
+) -> Form:
+    """The form a values model declares: its fields' ``Option`` s and ``Address`` es, in field order."""
+    hints = get_type_hints(values, include_extras=True)
+    addresses: list[Field] = []
+    fields: list[Field] = []
+    modal: list[str] = []
+    opens_modal = key_field = None
+    for declared in dataclasses.fields(values):
+        typed, options, addressed = _declared(values, declared.name, hints[declared.name])
+        addresses += [_address(declared.name, address) for address in addressed]
+        for option in options:
+            spec = _field(declared.name, option, _vocabulary(typed), entry)
+            fields.append(spec)
+            modal += [spec.name] if option.modal or spec.input is Input.LONG else []
+            opens_modal = spec.name if option.opens_modal else opens_modal
+            key_field = spec.name if option.key else key_field
+    if len(modal) > MODAL_FIELDS:
+        raise TypeError(f"{values.__name__}: a modal holds at most {MODAL_FIELDS} fields")
+    part = _part(values)
+    kinds = {model: kind for kind, model in changes.MODELS.items()}
+    return Form(
+        subject,
+        kind=kinds[entry] if part is Part.ENTRY and entry in kinds else EntityKind.INCIDENT,
+        part=part,
+        values=values,
+        addresses=tuple(addresses),
+        fields=tuple(fields),
+        modal=tuple(modal),
+        opens_modal=opens_modal,
+        key_field=key_field,
+        who=who,
+        added=added,
+    )
+
+
+def subcommand(
+    subject: str,
+    entry: type[Entry | Item] | None = None,
+    *,
+    who: str | None = None,
+    added: str = "a {subject} by {who}",
+) -> Callable[[type[_V]], type[_V]]:
+    """Make a values model the form of the ``subject`` commands (``/add subject``, ...).
+
+    ``entry`` is the dataset model it writes (an entry's kind, and the limits of its texts come from
+    it); ``who`` and ``added`` say how a summary names what was added.
+    """
+
+    def register(values: type[_V]) -> type[_V]:
+        values.form = _derive(values, subject, entry, who=who, added=added)
+        FORMS[subject] = values.form
+        return values
+
+    return register
+
+
+# -- the values models: what each subject's commands ask for --------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class EntryValues(Values):
+    """A top-level entry (incident, person, party, source): added under its own slug (or key) and
+    edited or removed through the option named after its subject (``person``)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Slugged(EntryValues):
+    """An entry named by a slug the moderator chooses."""
+
+    slug: Annotated[str | None, Option("Short id: lower-case words and hyphens", required=True, key=True)] = (
+        None
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class OnIncident(Values):
+    """Something in an incident."""
+
+    incident: Annotated[str, Address("The incident", Input.INCIDENT)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class OnMotion(OnIncident):
+    """Something on a motion of an incident, named by its number."""
+
+    motion: Annotated[int, Address("The motion's number", Input.MOTION)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Numbered(Values):
+    """A numbered part, which edits and removals name by its number (from 1)."""
+
+    number: Annotated[int | None, Address("Its number (type to list them)", Input.NUMBER, EDITS)] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ItemValues(Numbered, OnIncident):
+    """A participant, quote, ruling or motion of an incident (and, as ``PositionValues``, a position)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OnTarget(Values):
+    """Something of an incident, a person or a party, which ``target`` names as ``kind:key``."""
+
+    target: Annotated[str, Address("An incident, person or party", Input.TARGET)]
+
+
+@subcommand("incident", IncidentEntry)
+@dataclass(frozen=True, kw_only=True)
+class IncidentValues(EntryValues):
+    incident: Annotated[str | None, Address("The incident", Input.INCIDENT, EDITS)] = None
+    slug: Annotated[str | None, Option("Short id, <surname>-<year>", required=True, key=True)] = None
+    title: Annotated[str | None, Option("One descriptive line", required=True, modal=True)] = None
+    date: Annotated[str | None, Option("Sitting day, YYYY-MM-DD", Input.DATE, required=True)] = None
+    chamber: Annotated[str | None, Option("Chamber", Input.CHAMBER, required=True)] = None
+    kind: Annotated[IncidentKind | None, Option("What it is chiefly about", required=True)] = None
+    source: Annotated[str | None, Option("Main source", Input.SOURCE, required=True, editable=False)] = None
+    summary: Annotated[str | None, Option("In your own words", Input.LONG, opens_modal=True)] = None
+    notes: Annotated[str | None, Option("Where sources disagree", Input.LONG)] = None
+
+
+@subcommand("participant", ParticipantEntry, who="person", added="{who} as a {subject}")
+@dataclass(frozen=True, kw_only=True)
+class ParticipantValues(ItemValues):
+    person: Annotated[str | None, Option("Who", Input.PERSON, required=True)] = None
+    role: Annotated[
+        str | None, Option("Their role then, as the source words it", required=True, modal=True)
+    ] = None
+    party: Annotated[str | None, Option("Their party then", Input.PARTY)] = None
+    party_label: Annotated[str | None, Option("Their party, as the source words it", modal=True)] = None
+
+
+SOURCE_KEY = "Source key (autocompleted)"
+
+
+@subcommand("quote", QuoteEntry, who="speaker_label")
+@dataclass(frozen=True, kw_only=True)
+class QuoteValues(ItemValues):
+    text: Annotated[str | None, Option("Exactly as printed", Input.LONG, opens_modal=True)] = None
+    speaker: Annotated[str | None, Option("Who said it", Input.PERSON)] = None
+    speaker_label: Annotated[
+        str | None, Option("Speaker as the source names them", named_from=("speaker",), modal=True)
+    ] = None
+    source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
+    delivery: Annotated[
+        Delivery | None,
+        Option("How the wording reached us", default=Delivery.VERBATIM),
+    ] = None
+    said_to: Annotated[str | None, Option("Said to whom", modal=True)] = None
+    context: Annotated[str | None, Option("When, and how the words reached us", Input.LONG)] = None
+
+
+@subcommand("ruling", RulingEntry, who="ruled_by_label")
+@dataclass(frozen=True, kw_only=True)
+class RulingValues(ItemValues):
+    outcome: Annotated[RulingOutcome | None, Option("The sanction", required=True)] = None
+    summary: Annotated[str | None, Option("In your own words", Input.LONG, opens_modal=True)] = None
+    ruled_by: Annotated[str | None, Option("Who ruled", Input.PERSON)] = None
+    ruled_by_label: Annotated[
+        str | None, Option("Who ruled, as the source words it", named_from=("ruled_by",), modal=True)
+    ] = None
+    role: Annotated[str | None, Option("The chair's office", modal=True)] = None
+    source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
+
+
+@subcommand("motion", MotionEntry, who="moved_by_label")
+@dataclass(frozen=True, kw_only=True)
+class MotionValues(ItemValues):
+    procedure: Annotated[Procedure | None, Option("How it was brought", required=True)] = None
+    result: Annotated[MotionResult | None, Option("What became of it", required=True)] = None
+    text: Annotated[str | None, Option("Its words", Input.LONG, opens_modal=True)] = None
+    moved_by: Annotated[str | None, Option("Who moved it", Input.PERSON)] = None
+    moved_by_label: Annotated[str | None, Option("Mover, when not a person", modal=True)] = None
+    result_detail: Annotated[str | None, Option("Counts, and who reports them", modal=True)] = None
+    source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
+
+
+@subcommand("position", PositionEntry, who="label")
+@dataclass(frozen=True, kw_only=True)
+class PositionValues(ItemValues, OnMotion):
+    stance: Annotated[Stance | None, Option("Their position", required=True)] = None
+    attribution: Annotated[Attribution | None, Option("How it is known", required=True)] = None
+    person: Annotated[str | None, Option("Who", Input.PERSON)] = None
+    party: Annotated[str | None, Option("Their party", Input.PARTY)] = None
+    label: Annotated[
+        str | None, Option("Who, as shown (default: the name)", named_from=("person", "party"), modal=True)
+    ] = None
+    source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
+    detail: Annotated[str | None, Option("The source's words behind it", Input.LONG)] = None
+
+
+@subcommand("person", PersonEntry)
+@dataclass(frozen=True, kw_only=True)
+class PersonValues(Slugged):
+    person: Annotated[str | None, Address("The person", Input.PERSON, EDITS)] = None
+    name: Annotated[str | None, Option("As the sources print it", required=True, modal=True)] = None
+    party: Annotated[str | None, Option("Party, when a source states it", Input.PARTY)] = None
+
+
+@subcommand("party", PartyEntry)
+@dataclass(frozen=True, kw_only=True)
+class PartyValues(Slugged):
+    party: Annotated[str | None, Address("The party", Input.PARTY, EDITS)] = None
+    name: Annotated[str | None, Option("Name", required=True, modal=True)] = None
+    country: Annotated[str | None, Option("Country", required=True, modal=True)] = None
+    abbreviation: Annotated[str | None, Option("e.g. NDP", modal=True)] = None
+    name_fr: Annotated[str | None, Option("French name", modal=True)] = None
+    abbreviation_fr: Annotated[str | None, Option("e.g. NPD", modal=True)] = None
+
+
+@subcommand("source", SourceEntry)
+@dataclass(frozen=True, kw_only=True)
+class SourceValues(EntryValues):
+    source: Annotated[str | None, Address("The source", Input.SOURCE, EDITS)] = None
+    key: Annotated[str | None, Option("Short id, <incident>-<publisher>", required=True, key=True)] = None
+    publisher: Annotated[str | None, Option("Publisher", required=True, modal=True)] = None
+    url: Annotated[str | None, Option("Web address", modal=True)] = None
+    title: Annotated[str | None, Option("Headline as printed", modal=True)] = None
+    published: Annotated[str | None, Option("Date the page shows, YYYY-MM-DD", Input.DATE)] = None
+    licence: Annotated[str | None, Option("As stated", modal=True)] = None
+
+
+@subcommand("alias")
+@dataclass(frozen=True, kw_only=True)
+class AliasValues(OnTarget):
+    """An alias of an incident, person or party: given on add, picked from the target's on edit and
+    removal (the target's kind says which entry is written)."""
+
+    alias: Annotated[
+        str,
+        Option("The other name", required=True, editable=False, max_length=ALIAS_MAX),
+        Address("The alias", Input.ALIAS, EDITS),
+    ]
+    new: Annotated[str | None, Address("Its new wording", Input.TEXT, frozenset({Verb.EDIT}), ALIAS_MAX)] = (
+        None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,9 +659,8 @@ class Plan:
     summary: str  # the audit's words: "removed quote 2 of singh-2020 (…)"
 
 
-Item = ParticipantEntry | QuoteEntry | RulingEntry | MotionEntry | PositionEntry
-"""A numbered part of an incident: a participant, quote, ruling or motion, or a position on a motion."""
-_Numbered = TypeVar("_Numbered", MotionEntry, Item)
+Data = dict[str, str | None]
+"""Dataset fields by name, as ``bot.entries`` takes them (None clears an optional field in an edit)."""
 
 EntryLookup = Callable[[EntityKind, str], Entry | None]
 """The entry a guild sees by kind and key (None when it sees none)."""
@@ -417,20 +706,32 @@ class Library(Protocol):
 # -- values -------------------------------------------------------------------------------------------
 
 
-def clean(values: Mapping[str, Any]) -> dict[str, Any]:
-    """The values given, text trimmed. An empty text (from a modal) means "clear this field" in an edit."""
-    return {
-        name: value.strip() if isinstance(value, str) else value
-        for name, value in values.items()
-        if value is not None
-    }
+def _text(values: Values, name: str) -> str | None:
+    """The text option ``name`` of ``values`` (a vocabulary's word too), or None when not given."""
+    value = getattr(values, name)
+    if value is None or isinstance(value, str):
+        return value
+    raise TypeError(f"{type(values).__name__}.{name} is not a text option")
 
 
-def _given(values: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: value for name, value in clean(values).items() if value != ""}
+def _trimmed(values: _V, *, keep_empty: bool) -> _V:
+    """The values with their text trimmed. An empty text means "clear this field" in an edit
+    (``keep_empty``), and "not given" otherwise."""
+    trimmed: dict[str, str | None] = {}
+    for declared in dataclasses.fields(values):
+        value = getattr(values, declared.name)
+        if isinstance(value, str) and not isinstance(value, StrEnum):
+            text = value.strip()
+            trimmed[declared.name] = None if not (text or keep_empty) and declared.default is None else text
+    return replace(values, **trimmed)
 
 
-def _name(lookup: EntryLookup, form: Form, reference: str, data: Mapping[str, Any]) -> str | None:
+def _motion_of(values: ItemValues) -> int | None:
+    """The number of the motion a position is on (None for anything else)."""
+    return values.motion if isinstance(values, OnMotion) else None
+
+
+def _name(lookup: EntryLookup, form: Form, reference: str, data: Mapping[str, str | None]) -> str | None:
     """The name of the person or party the ``reference`` field names.
 
     An unknown slug stands in for its name, so that the write is refused for the unknown reference
@@ -439,16 +740,19 @@ def _name(lookup: EntryLookup, form: Form, reference: str, data: Mapping[str, An
     slug = data.get(reference)
     if slug is None:
         return None
-    entry = lookup(REFERENCE_KINDS[form.field(reference).input], str(slug))
-    return entry.name if isinstance(entry, PersonEntry | PartyEntry) else str(slug)
+    entry = lookup(REFERENCE_KINDS[form.field(reference).input], slug)
+    return entry.name if isinstance(entry, PersonEntry | PartyEntry) else slug
 
 
-def _data(form: Form, verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> dict[str, Any]:
+def _data(form: Form, verb: Verb, values: Values, lookup: EntryLookup) -> Data:
     """The dataset fields the values give; on add, with defaults and names of the people referred to."""
     if verb is not Verb.ADD:
-        fields = form.fields_for(verb)
-        return {spec.name: values[spec.name] or None for spec in fields if spec.name in values}
-    data = {spec.name: values[spec.name] for spec in form.fields if spec.name in values}
+        return {
+            spec.name: text or None
+            for spec in form.fields_for(verb)
+            if (text := _text(values, spec.name)) is not None
+        }
+    data: Data = {spec.name: text for spec in form.fields if (text := _text(values, spec.name)) is not None}
     for spec in form.fields:
         names = (_name(lookup, form, reference, data) for reference in spec.named_from)
         filled = next((name for name in names if name), spec.default)
@@ -457,43 +761,52 @@ def _data(form: Form, verb: Verb, values: Mapping[str, Any], lookup: EntryLookup
     return data
 
 
-def needs_modal(form: Form, verb: Verb, values: Mapping[str, Any]) -> bool:
+def needs_modal(verb: Verb, values: Values) -> bool:
     """Whether the command opens a modal: an add without its long text, an edit that names no change."""
-    given = _given(values)
+    form, given = values.form, _trimmed(values, keep_empty=False)
     if verb is Verb.ADD:
-        return form.opens_modal is not None and form.opens_modal not in given
+        return form.opens_modal is not None and _text(given, form.opens_modal) is None
     fields = form.fields_for(verb)
-    return verb is Verb.EDIT and bool(form.modal) and not any(spec.name in given for spec in fields)
+    return verb is Verb.EDIT and bool(form.modal) and all(_text(given, spec.name) is None for spec in fields)
 
 
-def modal_changes(submitted: Mapping[str, str], shown: Mapping[str, str]) -> dict[str, Any]:
-    """What an edit modal changes: the fields whose text differs from what it showed ("" clears one)."""
-    return {
+def modal_changes(verb: Verb, values: _V, submitted: Mapping[str, str], shown: Mapping[str, str]) -> _V:
+    """The values with what a modal submitted: an add takes every text; an edit only those that differ
+    from what the modal showed ("" clears one)."""
+    if verb is Verb.ADD:
+        return replace(values, **submitted)
+    changed = {
         name: text.strip() for name, text in submitted.items() if text.strip() != shown.get(name, "").strip()
     }
+    return replace(values, **changed)
 
 
-def long_texts(form: Form, values: Mapping[str, Any]) -> dict[str, str]:
+def long_texts(values: Values) -> dict[str, str]:
     """The long texts among ``values`` by label, to hand back when a write fails so nothing is lost."""
     return {
-        spec.label: str(values[spec.name])
-        for spec in form.fields
-        if spec.input is Input.LONG and values.get(spec.name)
+        spec.label: text
+        for spec in values.form.fields
+        if spec.input is Input.LONG and (text := _text(values, spec.name))
     }
 
 
 # -- numbered parts of an incident ----------------------------------------------------------------------
 
 
-def _numbered(items: Sequence[_Numbered], number: int | None, what: str, owner: str) -> _Numbered:
-    """The item numbered ``number`` (from 1), or a message saying which numbers there are."""
+def _number(count: int, number: int | None, what: str, owner: str) -> int:
+    """``number`` (from 1) if ``owner`` has that many ``what`` s, or a message saying which numbers it has."""
     if number is None:
         raise InvalidInput(f"Please give the number of the {what} (start typing to see them).")
-    if not items:
+    if not count:
         raise NotFound(f"{owner} has no {what} yet.")
-    if not 1 <= number <= len(items):
-        raise InvalidInput(f"{owner} has no {what} {number}: pick a number from 1 to {len(items)}.")
-    return items[number - 1]
+    if not 1 <= number <= count:
+        raise InvalidInput(f"{owner} has no {what} {number}: pick a number from 1 to {count}.")
+    return number
+
+
+def _numbered(items: Sequence[_Numbered], number: int | None, what: str, owner: str) -> _Numbered:
+    """The item numbered ``number`` (from 1), or a message saying which numbers there are."""
+    return items[_number(len(items), number, what, owner) - 1]
 
 
 def items_of(form: Form, incident: IncidentEntry, motion: int | None) -> Sequence[Item]:
@@ -541,7 +854,7 @@ def _words(value: str) -> str:
 # -- plans ----------------------------------------------------------------------------------------------
 
 
-def _existing(change: Callable[[Any], Entry]) -> Change:
+def _existing(change: Callable[[Entry], Entry]) -> Change:
     """A ``Change`` of an entry that exists (``bot.curation`` refuses an edit of one that does not)."""
 
     def run(entry: Entry | None) -> Entry:
@@ -552,6 +865,17 @@ def _existing(change: Callable[[Any], Entry]) -> Change:
     return run
 
 
+def _in_incident(change: Callable[[IncidentEntry], IncidentEntry]) -> Change:
+    """A ``Change`` of an incident that exists."""
+
+    def run(entry: Entry) -> Entry:
+        if not isinstance(entry, IncidentEntry):
+            raise TypeError(f"a {type(entry).__name__} has no parts")
+        return change(entry)
+
+    return _existing(run)
+
+
 def _cite(entry: IncidentEntry, source: str | None) -> IncidentEntry:
     """The incident citing ``source`` too, so a new quote may cite a page the incident did not list yet."""
     if source is None or source in entry.sources:
@@ -559,34 +883,42 @@ def _cite(entry: IncidentEntry, source: str | None) -> IncidentEntry:
     return entry.model_copy(update={"sources": [*entry.sources, source]})
 
 
-def plan(form: Form, verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> Plan:
+def plan(verb: Verb, values: Values, lookup: EntryLookup) -> Plan:
     """The change the values ask for, checked as far as it can be before writing."""
-    values = clean(values) if verb is Verb.EDIT else _given(values)
+    form, values = values.form, _trimmed(values, keep_empty=verb is Verb.EDIT)
     data = _data(form, verb, values, lookup)
-    if verb is Verb.EDIT and not data and form.part is not Part.ALIAS:
-        raise InvalidInput("Nothing to change: give at least one option to change.")
-    if form.part is Part.ENTRY:
-        return _entry_plan(form, verb, values, data, lookup)
-    if form.part is Part.ALIAS:
+    if isinstance(values, AliasValues):
         return _alias_plan(verb, values, lookup)
-    return _part_plan(form, verb, values, data, lookup)
+    if verb is Verb.EDIT and not data:
+        raise InvalidInput("Nothing to change: give at least one option to change.")
+    if isinstance(values, ItemValues):
+        return _part_plan(form, verb, values, data, lookup)
+    return _entry_plan(form, verb, values, data, lookup)
 
 
-def _entry_plan(
-    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: EntryLookup
-) -> Plan:
+def _key(form: Form, verb: Verb, values: Values) -> str:
+    """The slug (or key) of the entry: on add the one it is given, otherwise the one it is addressed by."""
+    name = form.key_field if verb is Verb.ADD else form.subject
+    key = None if name is None else _text(values, name)
+    if key is None:
+        raise ValueError(f"{type(values).__name__} names no {form.subject} to {verb}")
+    return key
+
+
+def _entry_plan(form: Form, verb: Verb, values: Values, data: Data, lookup: EntryLookup) -> Plan:
     model = changes.MODELS[form.kind]
-    key = str(values[form.key_field] if verb is Verb.ADD else values[form.subject])
+    key = _key(form, verb, values)
     what = f"{form.subject} {key}"
     if verb is not Verb.ADD and lookup(form.kind, key) is None:
         raise NotFound(f"There is no {what} here.")
     if verb is Verb.REMOVE:
         return Plan(form.kind, key, AuditAction.REMOVE, None, what, f"removed {what}")
     if verb is Verb.ADD:
-        if "source" in data and form.kind is EntityKind.INCIDENT:
-            data["sources"] = [data.pop("source")]
+        fields: dict[str, object] = dict(data)
+        if "source" in fields and form.kind is EntityKind.INCIDENT:
+            fields["sources"] = [fields.pop("source")]
         return Plan(
-            form.kind, key, AuditAction.ADD, lambda _: entries.validated(model, data), what, f"added {what}"
+            form.kind, key, AuditAction.ADD, lambda _: entries.validated(model, fields), what, f"added {what}"
         )
 
     def edit(entry: Entry) -> Entry:
@@ -596,86 +928,107 @@ def _entry_plan(
     return Plan(form.kind, key, AuditAction.EDIT, _existing(edit), what, summary)
 
 
-def _alias_plan(verb: Verb, values: Mapping[str, Any], lookup: EntryLookup) -> Plan:
-    target = Ref.parse(str(values["target"]))
-    alias = str(values["alias"])
+def _alias_change(entry: _Aliased, verb: Verb, alias: str, new: str | None) -> _Aliased:
+    if verb is Verb.ADD:
+        return entries.add_alias(entry, alias=alias)
+    if verb is Verb.REMOVE:
+        return entries.remove_alias(entry, alias=alias)
+    if new is None:
+        raise ValueError("renaming an alias needs its new wording")
+    return entries.edit_alias(entry, old=alias, new=new)
+
+
+def _with_alias(entry: Entry, verb: Verb, alias: str, new: str | None) -> Entry:
+    """The incident, person or party with ``alias`` added, renamed to ``new`` or removed."""
+    if isinstance(entry, IncidentEntry):
+        return _alias_change(entry, verb, alias, new)
+    if isinstance(entry, PersonEntry):
+        return _alias_change(entry, verb, alias, new)
+    if isinstance(entry, PartyEntry):
+        return _alias_change(entry, verb, alias, new)
+    raise TypeError(f"a {type(entry).__name__} has no aliases")
+
+
+def _alias_plan(verb: Verb, values: AliasValues, lookup: EntryLookup) -> Plan:
+    target, alias, new = Ref.parse(values.target), values.alias, values.new
     of = f"{target.kind} {target.key}"
     if lookup(target.kind, target.key) is None:
         raise NotFound(f"There is no {of} here.")
-    change: Callable[[Any], Entry]
     if verb is Verb.ADD:
         summary = f"added alias “{alias}” to {of}"
-        change = partial(entries.add_alias, alias=alias)
     elif verb is Verb.EDIT:
-        new = values.get("new")
         if new is None:
             raise InvalidInput("Please give the alias's new wording (the `new` option).")
         summary = f"renamed alias “{alias}” of {of} to “{new}”"
-        change = partial(entries.edit_alias, old=alias, new=str(new))
     else:
         summary = f"removed alias “{alias}” from {of}"
-        change = partial(entries.remove_alias, alias=alias)
     what = f"alias “{alias}” of {of}"
-    return Plan(target.kind, target.key, AuditAction.EDIT, _existing(change), what, summary)
+    change = _existing(partial(_with_alias, verb=verb, alias=alias, new=new))
+    return Plan(target.kind, target.key, AuditAction.EDIT, change, what, summary)
 
 
-def _who(form: Form, data: Mapping[str, Any], lookup: EntryLookup) -> str | None:
+def _who(form: Form, data: Mapping[str, str | None], lookup: EntryLookup) -> str | None:
     """Who said, ruled, moved, took or played the part being added, by name (for summaries)."""
     if form.who is None:
         return None
     if form.field(form.who).input in REFERENCE_KINDS:
         return _name(lookup, form, form.who, data)
-    value = data.get(form.who)
-    return None if value is None else str(value)
+    return data.get(form.who)
 
 
-def _part_plan(
-    form: Form, verb: Verb, values: Mapping[str, Any], data: dict[str, Any], lookup: EntryLookup
-) -> Plan:
-    slug = str(values["incident"])
+def _part_plan(form: Form, verb: Verb, values: ItemValues, data: Data, lookup: EntryLookup) -> Plan:
+    slug = values.incident
     incident = lookup(EntityKind.INCIDENT, slug)
     if not isinstance(incident, IncidentEntry):
         raise NotFound(f"There is no incident `{slug}` here.")
-    motion: int | None = values.get("motion")
+    motion = _motion_of(values)
     items = items_of(form, incident, motion)  # checks the motion's number first
     owner = slug if form.part is Part.ITEM else f"motion {motion} of {slug}"
-    number: int = values.get("number", 0)
+    operations = _operations(values)
     if verb is Verb.ADD:
         who = _who(form, data, lookup)
         added = form.added.format(subject=form.subject, who=who) if who else f"a {form.subject}"
         what = f"{added} to {owner}"
-        summary = f"added {what}"
-    else:
-        item = _numbered(items, number, form.subject, f"`{owner}`")
-        what = f"{form.subject} {number} of {owner} ({item_label(item)})"
-        summary = f"removed {what}"
-        if verb is Verb.EDIT:
-            if all(getattr(item, name) == value for name, value in data.items()):
-                raise InvalidInput(
-                    f"Nothing to change: {form.subject} {number} of {owner} already says that."
-                )
-            summary = f"edited {form.subject} {number} of {owner}: {', '.join(data)}"
-    operations = _operations(form, motion)
+        part = {"speaker": None, **data} if form.subject == "quote" else data
 
-    def change(entry: IncidentEntry) -> IncidentEntry:
-        if verb is Verb.ADD:
-            changed = operations.add(entry, {"speaker": None, **data} if form.subject == "quote" else data)
-        elif verb is Verb.REMOVE:
-            changed = operations.remove(entry, number - 1)
-        else:
-            changed = operations.edit(entry, number - 1, **data)
-        return _cite(changed, data.get("source"))
+        def add(entry: IncidentEntry) -> IncidentEntry:
+            return _cite(operations.add(entry, part), data.get("source"))
 
-    return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _existing(change), what, summary)
+        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _in_incident(add), what, f"added {what}")
+    number = _number(len(items), values.number, form.subject, f"`{owner}`")
+    what = f"{form.subject} {number} of {owner} ({item_label(items[number - 1])})"
+    if verb is Verb.REMOVE:
+        change = _in_incident(partial(operations.remove, index=number - 1))
+        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, change, what, f"removed {what}")
+    if all(getattr(items[number - 1], name) == value for name, value in data.items()):
+        raise InvalidInput(f"Nothing to change: {form.subject} {number} of {owner} already says that.")
+
+    def edit(entry: IncidentEntry) -> IncidentEntry:
+        return _cite(operations.edit(entry, number - 1, **data), data.get("source"))
+
+    summary = f"edited {form.subject} {number} of {owner}: {', '.join(data)}"
+    return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _in_incident(edit), what, summary)
+
+
+class _Add(Protocol):
+    def __call__(self, entry: IncidentEntry, part: Mapping[str, str | None], /) -> IncidentEntry: ...
+
+
+class _Edit(Protocol):
+    def __call__(self, entry: IncidentEntry, index: int, **fields: str | None) -> IncidentEntry: ...
+
+
+class _Remove(Protocol):
+    def __call__(self, entry: IncidentEntry, index: int) -> IncidentEntry: ...
 
 
 @dataclass(frozen=True, slots=True)
 class _Operations:
     """``bot.entries``' add, edit and remove functions for one kind of part of an incident."""
 
-    add: Callable[[IncidentEntry, Mapping[str, Any]], IncidentEntry]
-    edit: Callable[..., IncidentEntry]
-    remove: Callable[[IncidentEntry, int], IncidentEntry]
+    add: _Add
+    edit: _Edit
+    remove: _Remove
 
 
 ITEM_OPERATIONS = {
@@ -686,15 +1039,21 @@ ITEM_OPERATIONS = {
 }
 
 
-def _operations(form: Form, motion: int | None) -> _Operations:
-    if form.part is not Part.POSITION:
-        return ITEM_OPERATIONS[form.subject]
-    at = int(str(motion)) - 1
-    return _Operations(
-        lambda entry, position: entries.add_position(entry, at, position),
-        lambda entry, index, **fields: entries.edit_position(entry, at, index, **fields),
-        lambda entry, index: entries.remove_position(entry, at, index),
-    )
+def _operations(values: ItemValues) -> _Operations:
+    if not isinstance(values, OnMotion):
+        return ITEM_OPERATIONS[values.form.subject]
+    at = values.motion - 1
+
+    def add(entry: IncidentEntry, position: Mapping[str, str | None], /) -> IncidentEntry:
+        return entries.add_position(entry, at, position)
+
+    def edit(entry: IncidentEntry, index: int, **fields: str | None) -> IncidentEntry:
+        return entries.edit_position(entry, at, index, **fields)
+
+    def remove(entry: IncidentEntry, index: int) -> IncidentEntry:
+        return entries.remove_position(entry, at, index)
+
+    return _Operations(add, edit, remove)
 
 
 # -- use cases (each touches the database: run them in a thread) ----------------------------------------
@@ -707,11 +1066,9 @@ def _lookup(library: Library, guild_id: int) -> EntryLookup:
     return lookup
 
 
-def prepare(
-    library: Library, guild_id: int, form: Form, verb: Verb, values: Mapping[str, Any]
-) -> tuple[Plan, int]:
+def prepare(library: Library, guild_id: int, verb: Verb, values: Values) -> tuple[Plan, int]:
     """The plan, and the revision it is based on (pass it back as ``expected_revision``)."""
-    planned = plan(form, verb, values, _lookup(library, guild_id))
+    planned = plan(verb, values, _lookup(library, guild_id))
     return planned, library.revision(guild_id=guild_id, kind=planned.kind, key=planned.key)
 
 
@@ -753,43 +1110,42 @@ def write(
 def submit(
     library: Library,
     actor: Actor,
-    form: Form,
     verb: Verb,
-    values: Mapping[str, Any],
+    values: Values,
     *,
     suggest: bool = False,
     expected_revision: int | None = None,
 ) -> AuditEntry | Suggestion:
     """Plan the values' change in the actor's guild and write (or suggest) it."""
-    planned = plan(form, verb, values, _lookup(library, actor.guild_id))
+    planned = plan(verb, values, _lookup(library, actor.guild_id))
     return write(library, actor, planned, suggest=suggest, expected_revision=expected_revision)
 
 
-def prefill(
-    library: Library, guild_id: int, form: Form, verb: Verb, values: Mapping[str, Any]
-) -> tuple[dict[str, str], int | None]:
+def _current(form: Form, values: Values, lookup: EntryLookup) -> tuple[EntityKind, str, Entry | Item]:
+    """The entry (or part of an incident) an edit is about, with the kind and key of its entry."""
+    if isinstance(values, ItemValues):
+        key = values.incident
+        incident = lookup(EntityKind.INCIDENT, key)
+        if not isinstance(incident, IncidentEntry):
+            raise NotFound(f"There is no incident `{key}` here.")
+        items = items_of(form, incident, _motion_of(values))
+        return EntityKind.INCIDENT, key, _numbered(items, values.number, form.subject, f"`{key}`")
+    key = _key(form, Verb.EDIT, values)
+    current = lookup(form.kind, key)
+    if current is None:
+        raise NotFound(f"There is no {form.subject} `{key}` here to edit.")
+    return form.kind, key, current
+
+
+def prefill(library: Library, guild_id: int, verb: Verb, values: Values) -> tuple[dict[str, str], int | None]:
     """What a modal shows, and for an edit the revision it shows.
 
     An add shows the values already given; an edit shows the entry's (or the part's) current texts.
     """
-    given = _given(values)
+    form, given = values.form, _trimmed(values, keep_empty=False)
     if verb is Verb.ADD:
-        return {name: str(value) for name, value in given.items() if name in form.modal}, None
-    lookup = _lookup(library, guild_id)
-    current: Entry | Item | None
-    if form.part is Part.ENTRY:
-        kind, key = form.kind, str(given[form.subject])
-        current = lookup(kind, key)
-        if current is None:
-            raise NotFound(f"There is no {form.subject} `{key}` here to edit.")
-    else:
-        kind, key = EntityKind.INCIDENT, str(given["incident"])
-        incident = lookup(kind, key)
-        if not isinstance(incident, IncidentEntry):
-            raise NotFound(f"There is no incident `{key}` here.")
-        current = _numbered(
-            items_of(form, incident, given.get("motion")), given.get("number"), form.subject, f"`{key}`"
-        )
+        return {name: text for name in form.modal if (text := _text(given, name)) is not None}, None
+    kind, key, current = _current(form, given, _lookup(library, guild_id))
     shown = {name: str(getattr(current, name) or "") for name in form.modal}
     return shown, library.revision(guild_id=guild_id, kind=kind, key=key)
 
