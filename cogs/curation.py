@@ -1,7 +1,7 @@
 """The moderators' commands: /add, /edit and /remove (and /suggest, /suggest-edit for everyone else),
 /history, /undo and /config.
 
-The subcommands are generated from ``bot.curation.forms.FORMS``, each form derived from its subject's
+The subcommands are generated from ``bot.curation.values.FORMS``, each form derived from its subject's
 values model (``QuoteValues``): one callback per form and verb, registered as a command in every group
 that uses it (``/add quote`` and ``/suggest quote`` share theirs). Its options are the form's
 ``options(verb)``, each given the discord.py annotation for how it is typed (``_annotation``); the
@@ -27,9 +27,11 @@ from bot import limits
 from bot.answers import render
 from bot.answers.render import Reply
 from bot.client.bot import ParlBot
-from bot.curation import forms, replies
+from bot.curation import form_spec, forms, replies
 from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion
-from bot.curation.forms import FORMS, Field, Form, Input, OptionValue, Ref, Values, Verb
+from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
+from bot.curation.forms import Ref
+from bot.curation.values import FORMS
 from bot.errors import InvalidInput, ParlbotError
 from cogs.checks import manager_only, moderator_only
 from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
@@ -103,7 +105,7 @@ class _Text(app_commands.Transformer[ParlBot]):
 class Keys(_Text):
     """A source key or chamber slug, autocompleted from what the guild sees (an incident's sources first)."""
 
-    length = forms.REFERENCE_MAX
+    length = form_spec.REFERENCE_MAX
 
     def __init__(self, kind: EntityKind) -> None:
         self.kind = kind
@@ -185,7 +187,7 @@ class Target(_Text):
 class Alias(_Text):
     """One of the aliases of the entry in the ``target`` option."""
 
-    length = forms.ALIAS_MAX
+    length = form_spec.ALIAS_MAX
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
@@ -240,7 +242,7 @@ def _annotation(form: Form, spec: Field) -> object:
     if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY}:
         return app_commands.Transform[str, Query(spec.input.value)]
     if spec.input in {Input.SOURCE, Input.CHAMBER}:
-        return app_commands.Transform[str, Keys(forms.REFERENCE_KINDS[spec.input])]
+        return app_commands.Transform[str, Keys(form_spec.REFERENCE_KINDS[spec.input])]
     if spec.input in {Input.NUMBER, Input.MOTION}:
         return app_commands.Transform[int, Number(form, motions=spec.input is Input.MOTION)]
     if spec.input is Input.TARGET:

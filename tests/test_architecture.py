@@ -56,7 +56,7 @@ def imported_modules(module: str) -> set[str]:
 
 
 def _is_attribute(name: str) -> bool:
-    """``bot.curation.forms.FORMS`` is a name from a module, not a module."""
+    """``bot.curation.values.FORMS`` is a name from a module, not a module."""
     parent, _, _ = name.rpartition(".")
     return parent.split(".")[0] in PACKAGES and path_of(parent).is_file() and not path_of(name).exists()
 

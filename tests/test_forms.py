@@ -6,8 +6,10 @@ import dataclasses
 
 import pytest
 
-from bot.curation import forms
-from bot.curation.forms import (
+from bot.curation import form_spec, forms
+from bot.curation.form_spec import Values, Verb
+from bot.curation.forms import Ref
+from bot.curation.values import (
     FORMS,
     AliasValues,
     IncidentValues,
@@ -15,10 +17,7 @@ from bot.curation.forms import (
     PersonValues,
     PositionValues,
     QuoteValues,
-    Ref,
     RulingValues,
-    Values,
-    Verb,
 )
 from bot.errors import InvalidInput, NotFound
 from db.dataset.files import read_dataset
@@ -287,7 +286,7 @@ def test_text_limits_come_from_the_dataset_models() -> None:
     models = {"quote": QuoteEntry, "ruling": RulingEntry, "party": PartyEntry, "source": SourceEntry}
     for subject, model in models.items():
         for spec in FORMS[subject].fields:
-            if spec.input not in forms.TYPED_TEXTS:
+            if spec.input not in form_spec.TYPED_TEXTS:
                 continue  # a reference or vocabulary: its transformer or choices bound it
             info = model.model_fields.get(spec.name)
             constraints = [m for m in info.metadata if hasattr(m, "max_length")] if info else []
@@ -300,7 +299,7 @@ def test_text_limits_come_from_the_dataset_models() -> None:
 
 def test_a_field_typed_with_an_enum_is_a_vocabulary() -> None:
     outcome = FORMS["ruling"].field("outcome")
-    assert (outcome.input, outcome.vocabulary) == (forms.Input.VOCABULARY, RulingOutcome)
+    assert (outcome.input, outcome.vocabulary) == (form_spec.Input.VOCABULARY, RulingOutcome)
 
 
 def test_a_values_model_takes_only_its_own_options() -> None:
@@ -310,11 +309,11 @@ def test_a_values_model_takes_only_its_own_options() -> None:
 
 def test_a_field_without_an_option_or_address_is_refused() -> None:
     @dataclasses.dataclass(frozen=True, kw_only=True)
-    class Undeclared(forms.Values):
+    class Undeclared(form_spec.Values):
         note: str | None = None
 
     with pytest.raises(TypeError, match=r"Undeclared\.note needs an Option or an Address"):
-        forms.subcommand("undeclared")(Undeclared)
+        form_spec.subcommand("undeclared")(Undeclared)
     assert "undeclared" not in FORMS
 
 
