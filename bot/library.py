@@ -24,6 +24,7 @@ from bot.curation import changes, transfer
 from bot.curation.changes import Actor, Change
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, NotFound
+from bot.messages.catalogue import Msg, say
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
 from bot.search.index import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
 from db.dataset.reader import export_dataset
@@ -43,19 +44,19 @@ _Result = TypeVar("_Result")
 
 @dataclass(frozen=True, slots=True)
 class Topic:
-    """What one command looks for, and which action answers a hit."""
+    """What one command looks for (``what``, in words), and which action answers a hit."""
 
-    what: str
+    what: Msg
     kinds: tuple[Kind, ...]
     action: str
 
 
 TOPICS: dict[str, Topic] = {
-    "incident": Topic("incident", (Kind.INCIDENT,), "incident"),
-    "who-objected": Topic("incident or motion", (Kind.INCIDENT, Kind.MOTION), "objected"),
-    "quote": Topic("quote", (Kind.QUOTE,), "quote"),
-    "ruling": Topic("ruling", (Kind.RULING, Kind.INCIDENT), "ruling"),
-    "person": Topic("person", (Kind.PERSON,), "person"),
+    "incident": Topic(Msg.TOPIC_INCIDENT, (Kind.INCIDENT,), "incident"),
+    "who-objected": Topic(Msg.TOPIC_WHO_OBJECTED, (Kind.INCIDENT, Kind.MOTION), "objected"),
+    "quote": Topic(Msg.TOPIC_QUOTE, (Kind.QUOTE,), "quote"),
+    "ruling": Topic(Msg.TOPIC_RULING, (Kind.RULING, Kind.INCIDENT), "ruling"),
+    "person": Topic(Msg.TOPIC_PERSON, (Kind.PERSON,), "person"),
 }
 # What pressing a /search result shows, by the kind of entry found.
 ACTION_FOR_KIND = {
@@ -126,7 +127,7 @@ class Library:
             return render.did_you_mean_reply(query, choices)
         assert isinstance(result, NoMatch)
         suggestions = _distinct(_choice(topic.action, h.document) for h in result.suggestions)
-        return render.no_match_reply(query, topic.what, suggestions)
+        return render.no_match_reply(query, say(topic.what), suggestions)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
         hits = self.index.search(query, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS)
@@ -157,14 +158,14 @@ class Library:
     def act(self, action: str, argument: str, *, guild_id: int | None) -> Reply:
         handler = self._actions.get(action)
         if handler is None:
-            raise NotFound("That button no longer does anything; please ask again.")
+            raise NotFound(Msg.BUTTON_GONE)
         with self.database.session() as session:
             return handler(self, session, argument, guild_id)
 
     def _incident(self, session: Session, slug: str, guild_id: int | None) -> IncidentDetail:
         detail = incident_detail(session, slug=slug, guild_id=guild_id)
         if detail is None:
-            raise NotFound(f"The incident `{slug}` is no longer in the database.")
+            raise NotFound(Msg.INCIDENT_GONE, slug=slug)
         return detail
 
     def _show_incident(self, session: Session, slug: str, guild_id: int | None) -> Reply:
@@ -175,7 +176,7 @@ class Library:
 
     def _show_quotes(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         detail = self._incident(session, slug, guild_id)
-        return render.quotes_reply(f"Quotes: {detail.ref.title}", detail.quotes, slug=slug)
+        return render.quotes_reply(say(Msg.QUOTES_TITLE, title=detail.ref.title), detail.quotes, slug=slug)
 
     def _show_sources(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         return render.sources_reply(self._incident(session, slug, guild_id))
@@ -183,19 +184,19 @@ class Library:
     def _show_rulings(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         detail = self._incident(session, slug, guild_id)
         if not detail.rulings:
-            raise NotFound(f"No ruling is recorded for “{detail.ref.title}”.")
+            raise NotFound(Msg.NO_RULING, title=detail.ref.title)
         return render.rulings_reply(detail.rulings)
 
     def _show_quote(self, session: Session, key: str, guild_id: int | None) -> Reply:
         quote = quote_view(session, quote_id=_id_of(key), guild_id=guild_id)
         if quote is None:
-            raise NotFound("That quote is no longer in the database.")
+            raise NotFound(Msg.QUOTE_GONE)
         return render.quote_reply(quote)
 
     def _show_person(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         person = person_detail(session, slug=slug, guild_id=guild_id)
         if person is None:
-            raise NotFound(f"The person `{slug}` is no longer in the database.")
+            raise NotFound(Msg.PERSON_GONE, slug=slug)
         return render.person_reply(person)
 
     # Curation (bot.curation has the rules; these add the transaction and the index update)
@@ -384,5 +385,5 @@ def _id_of(key: str) -> int:
     """``quote:12`` → 12; a malformed key is a not-found, never a crash."""
     _, _, number = key.rpartition(":")
     if not number.isdigit():
-        raise NotFound("That entry reference is not valid.")
+        raise NotFound(Msg.BAD_REFERENCE)
     return int(number)

@@ -22,16 +22,10 @@ import discord
 from discord import app_commands
 
 from bot.errors import Forbidden
+from bot.messages.catalogue import Msg
 from cogs.common import Interaction
 
 _Command = TypeVar("_Command")
-
-NOT_IN_A_SERVER = "Changes to parlbot's entries are made in a server, not in direct messages."
-NOT_A_MODERATOR = (
-    "Only this server's parlbot moderators can change entries, so nothing was changed. "
-    "You can propose a change with `/suggest` or `/suggest-edit`."
-)
-NOT_A_MANAGER = "Only members with Manage Server can change parlbot's settings here."
 
 
 class NotAllowed(app_commands.CheckFailure, Forbidden):
@@ -64,9 +58,9 @@ def is_manager(interaction: Interaction) -> bool:
 async def ensure_moderator(interaction: Interaction) -> None:
     """Raise ``NotAllowed`` unless the member is a moderator here."""
     if interaction.guild_id is None:
-        raise NotAllowed(NOT_IN_A_SERVER)
+        raise NotAllowed(Msg.NOT_IN_A_SERVER)
     if not await is_moderator(interaction):
-        raise NotAllowed(NOT_A_MODERATOR)
+        raise NotAllowed(Msg.NOT_A_MODERATOR)
 
 
 async def _moderator(interaction: Interaction) -> bool:
@@ -76,7 +70,7 @@ async def _moderator(interaction: Interaction) -> bool:
 
 async def _manager(interaction: Interaction) -> bool:
     if not is_manager(interaction):
-        raise NotAllowed(NOT_A_MANAGER)
+        raise NotAllowed(Msg.NOT_A_MANAGER)
     return True
 
 

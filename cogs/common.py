@@ -15,6 +15,7 @@ from bot.answers.render import Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.tree import answer_failure, send_ephemeral
 from bot.errors import InvalidInput
+from bot.messages.catalogue import Msg, say
 
 Interaction = discord.Interaction[ParlBot]
 
@@ -40,7 +41,7 @@ class Query(app_commands.Transformer[ParlBot]):
     async def transform(self, interaction: Interaction, value: Any) -> str:
         text = str(value).strip()
         if not text:
-            raise InvalidInput("Please type something to look for, or pick one of the suggestions.")
+            raise InvalidInput(Msg.EMPTY_QUERY)
         return text
 
     async def autocomplete(  # type: ignore[override]  # narrower choice type than the base's union
@@ -169,8 +170,8 @@ class Pages(OwnedView):
         for button in reply.buttons:
             self.add_item(ActionButton(button))
         if self.pages > 1:
-            self._nav("◀ Previous", self.page - 1, disabled=self.page == 0)
-            self._nav("Next ▶", self.page + 1, disabled=self.page == self.pages - 1)
+            self._nav(say(Msg.PREVIOUS), self.page - 1, disabled=self.page == 0)
+            self._nav(say(Msg.NEXT), self.page + 1, disabled=self.page == self.pages - 1)
         kwargs["view"] = self
         return kwargs
 

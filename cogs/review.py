@@ -19,6 +19,7 @@ from bot.client.tree import send_ephemeral
 from bot.curation import review_replies
 from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
+from bot.messages.catalogue import Msg, say
 from cogs.checks import is_moderator, moderator_only
 from cogs.common import Interaction, Modal, View, message_kwargs
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 REVIEW_TIMEOUT = 900.0
 REJECT_MODAL_ID = "parlbot:review:reject"
-NOT_A_REVIEWER = "Only this server's parlbot moderators can approve or reject suggestions."
 
 
 class ReviewQueue(View):
@@ -70,32 +70,31 @@ class ReviewQueue(View):
         else:
             await interaction.response.edit_message(**kwargs)
 
-    @discord.ui.button(label="Approve", style=discord.ButtonStyle.success, row=0)
+    @discord.ui.button(label=say(Msg.APPROVE), style=discord.ButtonStyle.success, row=0)
     async def approve(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         suggestion, library = self.current, interaction.client.library
         actor = Actor(self.guild_id, interaction.user.id)
         try:
             audit = await asyncio.to_thread(library.approve, actor=actor, suggestion_id=suggestion.id or 0)
         except Conflict as error:
-            await self.decided(interaction, f"{error.message} It is no longer waiting for review.")
+            await self.decided(interaction, say(Msg.NO_LONGER_WAITING, problem=error.message))
             return
         except ParlbotError as error:
-            await self.decided(
-                interaction, f"Suggestion #{suggestion.id} was not applied: {error.message}", drop=False
-            )
+            note = say(Msg.NOT_APPLIED, suggestion=suggestion.id, problem=error.message)
+            await self.decided(interaction, note, drop=False)
             return
-        await self.decided(interaction, f"Approved suggestion #{suggestion.id} (change #{audit.id}).")
+        await self.decided(interaction, say(Msg.APPROVED, suggestion=suggestion.id, change=audit.id))
 
-    @discord.ui.button(label="Reject", style=discord.ButtonStyle.danger, row=0)
+    @discord.ui.button(label=say(Msg.REJECT), style=discord.ButtonStyle.danger, row=0)
     async def reject(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         await interaction.response.send_modal(RejectReason(self))
 
-    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary, row=1)
+    @discord.ui.button(label=say(Msg.PREVIOUS), style=discord.ButtonStyle.secondary, row=1)
     async def previous(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         self.position -= 1
         await interaction.response.edit_message(**await self.page(interaction))
 
-    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary, row=1)
+    @discord.ui.button(label=say(Msg.NEXT), style=discord.ButtonStyle.secondary, row=1)
     async def next(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         self.position += 1
         await interaction.response.edit_message(**await self.page(interaction))
@@ -103,15 +102,15 @@ class ReviewQueue(View):
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         if await is_moderator(interaction):
             return True
-        await send_ephemeral(interaction, NOT_A_REVIEWER)
+        await send_ephemeral(interaction, say(Msg.NOT_A_REVIEWER))
         return False
 
 
-class RejectReason(Modal, title="Reject the suggestion"):
+class RejectReason(Modal, title=say(Msg.REJECT_TITLE)):
     """The reason a moderator gives for a rejection (optional); the suggester is told it."""
 
     reason: discord.ui.TextInput[RejectReason] = discord.ui.TextInput(
-        label="Why? (the member who suggested it is told)",
+        label=say(Msg.REJECT_REASON),
         custom_id="reason",
         style=discord.TextStyle.paragraph,
         required=False,
@@ -131,7 +130,9 @@ class RejectReason(Modal, title="Reject the suggestion"):
         if suggestion in self.queue.suggestions:
             self.queue.position = self.queue.suggestions.index(suggestion)
         await self.queue.decided(
-            interaction, f"Rejected suggestion #{suggestion.id}.", drop=suggestion in self.queue.suggestions
+            interaction,
+            say(Msg.REJECTED, suggestion=suggestion.id),
+            drop=suggestion in self.queue.suggestions,
         )
 
 

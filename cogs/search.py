@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import render
+from bot.messages.catalogue import Msg, say
 from cogs.common import Interaction, Pages, Query
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class Search(commands.Cog):
         results = library.search(query, guild_id=interaction.guild_id)  # in-memory: no I/O to wait for
         pages = Pages(
             interaction.user.id,
-            "Only the person who searched can turn these pages; try `/search` yourself.",
+            say(Msg.SEARCH_NOT_YOURS),
             render.pages_for(len(results)),
             lambda page: render.search_page_reply(query, results, page=page),
         )

@@ -24,6 +24,7 @@ from bot.curation import transfer, transfer_replies
 from bot.curation.changes import Actor
 from bot.curation.transfer import ImportPlan
 from bot.errors import InvalidInput
+from bot.messages.catalogue import Msg, say
 from cogs.checks import moderator_only
 from cogs.common import Interaction, OwnedView, message_kwargs, send
 
@@ -64,13 +65,12 @@ class ConfirmImport(OwnedView):
     """Import / Cancel, for the moderator who ran /import only; expires after five minutes."""
 
     def __init__(self, prompt: Interaction, document: Any, plan: ImportPlan) -> None:
-        refusal = "Only the moderator who ran this /import can confirm or cancel it."
-        super().__init__(prompt.user.id, refusal, timeout=CONFIRM_TIMEOUT)
+        super().__init__(prompt.user.id, say(Msg.IMPORT_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
         self.document = document
         self.total = len(plan.writes)
 
-    @discord.ui.button(label="Import", style=discord.ButtonStyle.success)
+    @discord.ui.button(label=say(Msg.IMPORT), style=discord.ButtonStyle.success)
     async def confirm(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
         self.stop()
         library, actor = interaction.client.library, Actor(interaction.guild_id or 0, interaction.user.id)
@@ -91,13 +91,13 @@ class ConfirmImport(OwnedView):
         await progress.settle()
         await interaction.edit_original_response(**message_kwargs(transfer_replies.done_reply(plan)))
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=say(Msg.CANCEL), style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
         self.stop()
-        await send(interaction, Reply(content=transfer_replies.CANCELLED), edit=True)
+        await send(interaction, Reply(content=say(Msg.IMPORT_CANCELLED)), edit=True)
 
     async def on_timeout(self) -> None:
-        await self.prompt.edit_original_response(content=transfer_replies.EXPIRED, embeds=[], view=None)
+        await self.prompt.edit_original_response(content=say(Msg.IMPORT_EXPIRED), embeds=[], view=None)
 
 
 class Transfer(commands.Cog):
@@ -109,10 +109,7 @@ class Transfer(commands.Cog):
         dataset = await asyncio.to_thread(library.export, guild_id=guild_id)
         content = transfer.export_file(dataset)
         if len(content) > interaction.filesize_limit:
-            raise InvalidInput(
-                "This server's entries are too big to attach here; ask the bot's host to run"
-                f" `parlbot db export FILE --guild {guild_id}`."
-            )
+            raise InvalidInput(Msg.EXPORT_TOO_BIG, guild=guild_id)
         name = transfer.export_name(guild_id, dt.datetime.now(dt.UTC).date())
         await interaction.response.send_message(
             transfer_replies.export_text(dataset),
@@ -128,9 +125,11 @@ class Transfer(commands.Cog):
     async def import_(self, interaction: Interaction, file: discord.Attachment) -> None:
         if file.size > IMPORT_MAX_BYTES:
             raise InvalidInput(
-                f"{file.filename} is {file.size / 1024 / 1024:.1f} MB; /import takes dataset files up to"
-                f" {IMPORT_MAX_BYTES // 1024 // 1024} MB. Ask the bot's host to run"
-                f" `parlbot db import FILE --guild {interaction.guild_id}` for a bigger one."
+                Msg.FILE_TOO_BIG,
+                filename=file.filename,
+                megabytes=file.size / 1024 / 1024,
+                limit=IMPORT_MAX_BYTES // 1024 // 1024,
+                guild=interaction.guild_id,
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         library, guild_id = interaction.client.library, interaction.guild_id or 0

@@ -14,6 +14,7 @@ import pytest
 from bot.cli import main
 from bot.loopback.payloads import MEMBER_PERMISSIONS
 from bot.loopback.rest import FakeDiscord
+from bot.messages.catalogue import Msg, say
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
 
 
@@ -23,9 +24,9 @@ def test_ask_prints_the_answer_readably(workdir: Path, capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert code == 0
     assert "## NDP Leader Jagmeet Singh ordered out of the Commons" in out
-    assert "People involved: **Jagmeet Singh**" in out
-    assert "[Who objected?]" in out
-    assert "-- Unofficial summary from cited sources" in out
+    assert f"{say(Msg.PEOPLE_INVOLVED)}: **Jagmeet Singh**" in out
+    assert f"[{say(Msg.WHO_OBJECTED)}]" in out
+    assert f"-- {say(Msg.UNOFFICIAL)} · singh-2020" in out
 
 
 def test_ask_json_prints_each_request_with_its_exact_body(

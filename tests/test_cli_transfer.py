@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.cli import ProgressBar, main
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import SHIPPED_DATASET
 from tests.cli_harness import run_parlbot
 
@@ -84,10 +85,8 @@ def test_db_import_with_a_rejected_row_exits_1_with_the_reasons_and_writes_nothi
     captured = capsys.readouterr()
     assert code == 1
     assert ["total", "1", "0", "130", "1"] in rows(captured.out)
-    assert captured.err == (
-        "parlbot: Nothing was imported: 1 entry was rejected.\n"
-        "• people[58] (person john-roe): people[58].party: unknown party 'whigs'\n"
-    )
+    reasons = "• people[58] (person john-roe): people[58].party: unknown party 'whigs'"
+    assert captured.err == f"parlbot: {say(Msg.REFUSED_ONE, count=1, reasons=reasons)}\n"
     assert json.loads((workdir / "out.json").read_text(encoding="utf-8"))["people"] == []
 
 
@@ -128,9 +127,8 @@ def test_db_import_of_a_file_that_is_not_json_exits_2_with_a_clear_message(workd
     result = run_parlbot("db", "import", "broken.json", cwd=workdir)
 
     assert result.returncode == 2
-    assert result.stderr == (
-        "parlbot: error: broken.json is not valid JSON: Expecting value: line 1 column 12 (char 11).\n"
-    )
+    error = "Expecting value: line 1 column 12 (char 11)"
+    assert result.stderr == f"parlbot: error: {say(Msg.NOT_JSON, name='broken.json', error=error)}\n"
 
 
 def test_db_import_of_a_missing_file_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

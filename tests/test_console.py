@@ -16,7 +16,11 @@ from discord.ext import commands
 
 from bot.cli import main
 from bot.loopback.payloads import MEMBER_PERMISSIONS
+from bot.messages.catalogue import Msg, say
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
+
+# What /incident 2016 asks before listing its candidates.
+DID_YOU_MEAN_2016 = say(Msg.DID_YOU_MEAN, query="2016", choices="\0").partition("\0")[0]
 
 
 class Correction(discord.ui.Modal, title="Suggest a correction"):
@@ -89,9 +93,9 @@ def test_pressing_a_did_you_mean_button_by_number_shows_that_incident(console: A
     run = console("/incident 2016\npress 2\n")
 
     did_you_mean, incident = run.out.split("\n\n## ", 1)
-    assert "Did you mean" in did_you_mean
+    assert DID_YOU_MEAN_2016 in did_you_mean
     assert incident.startswith('Dennis Skinner ordered out for calling David Cameron "dodgy Dave"')
-    assert "parlbot · skinner-2016" in incident
+    assert f"{say(Msg.UNOFFICIAL)} · skinner-2016" in incident
     assert run.err == ""
 
 
@@ -169,8 +173,8 @@ def test_as_switches_the_member_so_the_pager_refuses_a_stranger(console: Any) ->
     run = console("/search trudeau\nas 42\npress next\n")
 
     assert "Now asking as user 42." in run.out
-    assert "Only the person who searched can turn these pages" in run.out
-    assert "page 2/5" not in run.out
+    assert say(Msg.SEARCH_NOT_YOURS) in run.out
+    assert say(Msg.PAGE, page=2, pages=5) not in run.out
 
 
 def test_as_gives_the_new_member_manage_server_and_roles(console: Any) -> None:
@@ -262,7 +266,7 @@ def test_a_piped_script_drives_parlbot_console_as_a_real_process(workdir: Path) 
     result = run_parlbot("console", cwd=workdir, stdin=script)
 
     assert result.returncode == 0, result.stderr
-    assert "Did you mean" in result.stdout
-    assert "parlbot · skinner-2016" in result.stdout
+    assert DID_YOU_MEAN_2016 in result.stdout
+    assert f"{say(Msg.UNOFFICIAL)} · skinner-2016" in result.stdout
     assert "parlbot> " not in result.stdout
     assert result.stderr == ""

@@ -12,9 +12,10 @@ from sqlmodel import func, select
 
 from bot.answers.render import Reply
 from bot.curation import changes, entries
-from bot.curation.changes import Actor, EntityKind
+from bot.curation.changes import Actor, EntityKind, kind_name
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.library import Library
+from bot.messages.catalogue import Msg, say
 from bot.search.documents import load_documents
 from bot.search.index import Document, SearchIndex
 from db.dataset.reader import export_dataset
@@ -221,8 +222,12 @@ def test_restoring_a_removed_entry_brings_it_back(library: Library, kind: Entity
 
 
 def test_restoring_an_entry_that_is_not_removed_is_refused(library: Library) -> None:
-    with pytest.raises(NotFound, match="is not removed here"):
+    with pytest.raises(NotFound) as caught:
         library.restore(actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020")
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.NOT_REMOVED,
+        {"kind": kind_name(EntityKind.INCIDENT, capital=True), "key": "singh-2020"},
+    )
 
 
 def test_every_write_bumps_the_revision(library: Library) -> None:
@@ -358,7 +363,7 @@ def test_a_citation_of_a_source_the_incident_does_not_list_is_refused(library: L
 def test_adding_a_slug_the_guild_already_sees_is_refused(library: Library) -> None:
     entry = PersonEntry(slug="jagmeet-singh", name="Someone Else")
     before = audit_count(library)
-    with pytest.raises(InvalidInput, match="There is already a person `jagmeet-singh` here"):
+    with pytest.raises(InvalidInput) as caught:
         library.apply(
             actor=MOD,
             kind=EntityKind.PERSON,
@@ -367,6 +372,7 @@ def test_adding_a_slug_the_guild_already_sees_is_refused(library: Library) -> No
             summary="s",
             action=AuditAction.ADD,
         )
+    assert caught.value.message == say(Msg.ALREADY_EXISTS, a_kind=say(Msg.A_PERSON), key="jagmeet-singh")
     assert audit_count(library) == before
 
 
@@ -375,7 +381,7 @@ def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(library: Library, date: 
     assert_refused(
         library,
         lambda: edit_singh(library, with_fields(date=date)),
-        f"`date`: '{date}' is not a date; please write it as YYYY-MM-DD",
+        say(Msg.NOT_A_DATE, path="`date`", value=date),
     )
 
 
@@ -383,7 +389,7 @@ def test_text_over_its_limit_is_refused_with_limit_and_length(library: Library) 
     assert_refused(
         library,
         lambda: edit_singh(library, with_fields(summary="x" * 4005)),
-        "`summary` is 4005 characters long; the limit is 4000.",
+        say(Msg.TOO_LONG, path="`summary`", length=4005, limit=4000),
     )
 
 
@@ -392,7 +398,7 @@ def test_a_quote_without_a_source_is_refused(library: Library) -> None:
     assert_refused(
         library,
         lambda: edit_singh(library, lambda entry: entries.add_quote(entry, quote)),
-        "`quotes[5].source`: a source is required",
+        say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`"),
     )
 
 
@@ -400,7 +406,7 @@ def test_a_change_that_changes_nothing_is_refused(library: Library) -> None:
     assert_refused(
         library,
         lambda: edit_singh(library, lambda entry: entry),
-        "Nothing to change: incident `singh-2020` already says that.",
+        say(Msg.UNCHANGED, kind=kind_name(EntityKind.INCIDENT), key="singh-2020"),
     )
 
 
@@ -408,12 +414,12 @@ def test_a_slug_cannot_change(library: Library) -> None:
     assert_refused(
         library,
         lambda: edit_singh(library, with_fields(slug="singh-2021")),
-        "The slug of incident `singh-2020` can't change",
+        say(Msg.SLUG_FIXED, kind=kind_name(EntityKind.INCIDENT), key="singh-2020"),
     )
 
 
 def test_editing_an_entry_the_guild_does_not_see_is_not_found(library: Library) -> None:
-    with pytest.raises(NotFound, match="There is no incident `nobody-1999` here to edit"):
+    with pytest.raises(NotFound) as caught:
         library.apply(
             actor=MOD,
             kind=EntityKind.INCIDENT,
@@ -421,6 +427,10 @@ def test_editing_an_entry_the_guild_does_not_see_is_not_found(library: Library) 
             change=renamed(EntityKind.INCIDENT),
             summary="s",
         )
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.NOTHING_TO_EDIT,
+        {"kind": kind_name(EntityKind.INCIDENT), "key": "nobody-1999"},
+    )
 
 
 def test_the_shared_dataset_cannot_be_written(library: Library) -> None:
@@ -544,8 +554,9 @@ def test_undo_refuses_when_the_entry_changed_since(library: Library) -> None:
     add_quote(library, SECOND_MOD, text="Second new quote.")
     before = audit_count(library)
 
-    with pytest.raises(Conflict, match="changed after change"):
+    with pytest.raises(Conflict) as caught:
         library.undo(actor=MOD, audit_id=first.id)
+    assert caught.value.msg is Msg.CHANGED_SINCE_CHANGE
     assert audit_count(library) == before
 
 
@@ -553,21 +564,27 @@ def test_a_change_cannot_be_undone_twice(library: Library) -> None:
     change = add_quote(library)
     library.undo(actor=MOD, audit_id=change.id)
 
-    with pytest.raises(Conflict, match="already undone"):
+    with pytest.raises(Conflict) as caught:
         library.undo(actor=MOD, audit_id=change.id)
+    assert caught.value.msg is Msg.ALREADY_UNDONE
 
 
 def test_undo_with_nothing_to_undo_says_so(library: Library) -> None:
-    with pytest.raises(NotFound, match="no change here left to undo"):
+    with pytest.raises(NotFound) as caught:
         library.undo(actor=MOD)
+    assert caught.value.msg is Msg.NOTHING_TO_UNDO
 
 
 def test_undoing_an_add_that_other_entries_refer_to_is_refused(library: Library) -> None:
     add(library, EntityKind.PERSON)
     add_quote(library, SECOND_MOD, speaker="jane-doe", speaker_label="Jane Doe")
 
-    with pytest.raises(Conflict, match="still refer to person `jane-doe`"):
+    with pytest.raises(Conflict) as caught:
         library.undo(actor=MOD)
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.STILL_REFERRED_TO,
+        {"kind": kind_name(EntityKind.PERSON), "key": "jane-doe"},
+    )
     assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") is not None
 
 
@@ -577,8 +594,9 @@ def test_undoing_an_add_that_other_entries_refer_to_is_refused(library: Library)
 def test_another_guilds_change_cannot_be_undone(library: Library) -> None:
     change = add_quote(library)
 
-    with pytest.raises(NotFound, match=f"There is no change #{change.id} in this server"):
+    with pytest.raises(NotFound) as caught:
         library.undo(actor=OTHER_MOD, audit_id=change.id)
+    assert (caught.value.msg, caught.value.fields) == (Msg.NO_SUCH_CHANGE, {"change": change.id})
     assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == change.after
 
 
@@ -616,8 +634,12 @@ def test_a_write_based_on_an_old_revision_is_refused(library: Library) -> None:
     add_quote(library, SECOND_MOD)
     saved = state(library, GUILD, EntityKind.INCIDENT, "singh-2020")
 
-    with pytest.raises(Conflict, match="Someone changed incident `singh-2020` while you were working on it"):
+    with pytest.raises(Conflict) as caught:
         edit_singh(library, with_fields(title="Corrected name"), expected_revision=opened)
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.CHANGED_MEANWHILE,
+        {"kind": kind_name(EntityKind.INCIDENT), "key": "singh-2020"},
+    )
     assert state(library, GUILD, EntityKind.INCIDENT, "singh-2020") == saved
 
 
@@ -694,8 +716,9 @@ def test_a_suggestion_made_before_an_edit_is_stale(library: Library) -> None:
         summary="s",
     )
 
-    with pytest.raises(Conflict, match="changed after suggestion"):
+    with pytest.raises(Conflict) as caught:
         library.approve(actor=MOD, suggestion_id=suggestion_id)
+    assert caught.value.msg is Msg.CHANGED_SINCE_SUGGESTION
 
     outcomes = library.take_outcomes(guild_id=GUILD, user_id=MEMBER.user_id)
     assert [(s.id, s.status) for s in outcomes] == [(suggestion_id, SuggestionStatus.STALE)]
@@ -719,8 +742,12 @@ def test_a_decided_suggestion_cannot_be_decided_again(library: Library) -> None:
     suggestion_id = suggest_rename(library)
     library.reject(actor=MOD, suggestion_id=suggestion_id)
 
-    with pytest.raises(Conflict, match="already decided"):
+    with pytest.raises(Conflict) as caught:
         library.approve(actor=MOD, suggestion_id=suggestion_id)
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.ALREADY_DECIDED,
+        {"suggestion": suggestion_id, "status": say(Msg.STATUS_REJECTED)},
+    )
 
 
 def test_the_author_is_told_each_outcome_once(library: Library) -> None:
@@ -803,7 +830,8 @@ def test_a_removed_shared_incident_is_not_found_in_that_guild(library: Library) 
 
     assert hits
     assert all(hit.document.incident != "singh-2020" for hit in hits)
-    assert "could not find" in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
+    not_found = say(Msg.NO_MATCH, what=say(Msg.TOPIC_INCIDENT), query="singh-2020")
+    assert not_found in text_of(library.answer("incident", "singh-2020", guild_id=GUILD))
     assert "Jagmeet Singh" in text_of(library.answer("incident", "singh-2020", guild_id=OTHER))
 
 

@@ -156,7 +156,7 @@ async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None
 
 async def test_a_duplicate_slug_is_refused(moderator_session) -> None:
     answer = await ask(moderator_session, INCIDENT.replace("slug:doe-2021", "slug:singh-2020"))
-    assert "There is already a incident `singh-2020` here" in answer["content"]
+    assert "There is already an incident `singh-2020` here" in answer["content"]
 
 
 async def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(moderator_session) -> None:

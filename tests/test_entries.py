@@ -9,6 +9,7 @@ import pytest
 
 from bot.curation import entries
 from bot.errors import InvalidInput
+from bot.messages.catalogue import Msg, say
 from db.dataset.files import read_dataset
 from db.dataset.schema import SHIPPED_DATASET, IncidentEntry, PersonEntry, QuoteEntry
 
@@ -111,38 +112,61 @@ def test_an_added_quote_is_the_last_one(singh: IncidentEntry) -> None:
 
 
 def test_an_index_out_of_range_says_how_many_there_are(singh: IncidentEntry) -> None:
-    with pytest.raises(InvalidInput, match=r"There is no quote 9 in `singh-2020`: it has 5 quotes"):
+    with pytest.raises(InvalidInput) as caught:
         entries.edit_quote(singh, 9, text="x")
+    assert caught.value.message == say(
+        Msg.NO_SUCH_PART,
+        part=say(Msg.PART_QUOTE),
+        index=9,
+        owner="`singh-2020`",
+        count=5,
+        parts=say(Msg.PART_QUOTES),
+    )
 
 
 def test_a_position_of_a_missing_motion_is_refused(singh: IncidentEntry) -> None:
-    with pytest.raises(InvalidInput, match=r"There is no motion 3 in `singh-2020`: it has 1 motion "):
+    with pytest.raises(InvalidInput) as caught:
         entries.add_position(singh, 3, POSITION)
+    assert caught.value.message == say(
+        Msg.NO_SUCH_PART,
+        part=say(Msg.PART_MOTION),
+        index=3,
+        owner="`singh-2020`",
+        count=1,
+        parts=say(Msg.PART_MOTION),
+    )
 
 
 def test_an_edit_that_changes_nothing_says_so(singh: IncidentEntry) -> None:
-    with pytest.raises(InvalidInput, match="Nothing to change: quote 0 of `singh-2020` already says that"):
+    with pytest.raises(InvalidInput) as caught:
         entries.edit_quote(singh, 0, text=singh.quotes[0].text)
+    assert caught.value.message == say(
+        Msg.PART_UNCHANGED, part=say(Msg.PART_QUOTE), index=0, owner="`singh-2020`"
+    )
 
 
 def test_a_quote_without_a_source_is_refused_politely(singh: IncidentEntry) -> None:
     quote = {name: value for name, value in QUOTE.items() if name != "source"}
     with pytest.raises(InvalidInput) as caught:
         entries.add_quote(singh, quote)
-    assert caught.value.message == (
-        "That change can't be saved: `quotes[5].source`: a source is required;"
-        " give the key of one of the incident's sources."
+    assert caught.value.msg is Msg.CANNOT_SAVE
+    assert caught.value.message == say(
+        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`")
     )
 
 
 def test_text_over_its_limit_gives_the_limit_and_the_length(singh: IncidentEntry) -> None:
-    with pytest.raises(InvalidInput, match=r"`quotes\[0\]\.text` is 4001 characters long; the limit is 4000"):
+    with pytest.raises(InvalidInput) as caught:
         entries.edit_quote(singh, 0, text="x" * 4001)
+    assert caught.value.fields == {
+        "problem": say(Msg.TOO_LONG, path="`quotes[0].text`", length=4001, limit=4000)
+    }
 
 
 def test_an_unknown_field_is_named(singh: IncidentEntry) -> None:
-    with pytest.raises(InvalidInput, match=r"`rulings\[0\]\.mood` is not a field of this entry"):
+    with pytest.raises(InvalidInput) as caught:
         entries.edit_ruling(singh, 0, mood="grumpy")
+    assert caught.value.fields == {"problem": say(Msg.NOT_A_FIELD, path="`rulings[0].mood`")}
 
 
 def test_every_problem_is_listed(singh: IncidentEntry) -> None:
@@ -150,10 +174,13 @@ def test_every_problem_is_listed(singh: IncidentEntry) -> None:
         entries.add_ruling(
             singh, {"ruled_by_label": "", "outcome": "exploded", "summary": "s", "source": "x"}
         )
-    lines = caught.value.message.splitlines()
-    assert lines[0] == "That change can't be saved:"
-    assert lines[1] == "• `rulings[2].ruled_by_label` cannot be empty."
-    assert lines[2].startswith("• `rulings[2].outcome` must be one of ")
+    assert caught.value.msg is Msg.CANNOT_SAVE_MANY
+    lines = str(caught.value.fields["problems"]).splitlines()
+    assert lines[0] == f"• {say(Msg.EMPTY, path='`rulings[2].ruled_by_label`')}"
+    head, tail = say(Msg.NOT_ONE_OF, path="`rulings[2].outcome`", expected="\0", value="exploded").split("\0")
+    assert lines[1].startswith(f"• {head}'called_to_order', ")
+    assert lines[1].endswith(tail)
+    assert len(lines) == 2
 
 
 def test_aliases_are_added_renamed_and_removed() -> None:
@@ -169,10 +196,12 @@ def test_aliases_are_added_renamed_and_removed() -> None:
 
 
 def test_a_duplicate_alias_is_refused() -> None:
-    with pytest.raises(InvalidInput, match="`jane-doe` already has the alias “Jane”"):
+    with pytest.raises(InvalidInput) as caught:
         entries.add_alias(PersonEntry(slug="jane-doe", name="Jane Doe", aliases=["Jane"]), "Jane")
+    assert (caught.value.msg, caught.value.fields) == (Msg.HAS_ALIAS, {"slug": "jane-doe", "alias": "Jane"})
 
 
 def test_removing_a_missing_alias_is_refused() -> None:
-    with pytest.raises(InvalidInput, match="`jane-doe` has no alias “Janet”"):
+    with pytest.raises(InvalidInput) as caught:
         entries.remove_alias(PersonEntry(slug="jane-doe", name="Jane Doe"), "Janet")
+    assert (caught.value.msg, caught.value.fields) == (Msg.NO_ALIAS, {"slug": "jane-doe", "alias": "Janet"})

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.curation.changes import Actor
 from bot.loopback.session import OfflineSession
+from bot.messages.catalogue import Msg, say
 from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral, message_bodies
 
@@ -19,8 +20,13 @@ async def ask(session: OfflineSession, line: str) -> dict[str, Any]:
     return first_message(await session.invoke(line))
 
 
-def field(body: dict[str, Any], name: str) -> str:
-    return next(f["value"] for f in body["embeds"][0]["fields"] if f["name"] == name)
+def field(body: dict[str, Any], name: Msg) -> str:
+    return next(f["value"] for f in body["embeds"][0]["fields"] if f["name"] == say(name))
+
+
+def before(msg: Msg, left_out: str, **fields: object) -> str:
+    """The text of ``msg`` up to where its field ``left_out`` goes."""
+    return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
 
 
 async def test_incident_by_slug_shows_title_date_people_ruling_and_sources(discord_session) -> None:
@@ -29,10 +35,10 @@ async def test_incident_by_slug_shows_title_date_people_ruling_and_sources(disco
     assert embed["title"].startswith("NDP Leader Jagmeet Singh ordered out of the Commons")
     assert "17 June 2020" in embed["description"]
     assert "House of Commons of Canada" in embed["description"]
-    assert "**Alain Therrien**" in field(body, "People involved")
-    assert "huffingtonpost.ca" in field(body, "Sources")
-    assert any("Anthony Rota" in f["value"] for f in embed["fields"] if f["name"] == "Ruling")
-    assert "Unofficial" in embed["footer"]["text"]
+    assert "**Alain Therrien**" in field(body, Msg.PEOPLE_INVOLVED)
+    assert "huffingtonpost.ca" in field(body, Msg.SOURCES)
+    assert any("Anthony Rota" in f["value"] for f in embed["fields"] if f["name"] == say(Msg.RULING))
+    assert embed["footer"]["text"] == f"{say(Msg.UNOFFICIAL)} · singh-2020"
     assert not is_ephemeral(body)
 
 
@@ -54,7 +60,7 @@ async def test_incident_by_a_person_in_it_finds_the_entry(discord_session) -> No
 async def test_close_call_offers_did_you_mean_buttons_privately(discord_session) -> None:
     body = await ask(discord_session, "/incident 2016")
     assert is_ephemeral(body)
-    assert "Did you mean" in body["content"]
+    assert body["content"].startswith(before(Msg.DID_YOU_MEAN, "choices", query="2016"))
     assert {b["custom_id"] for b in buttons(body)} == {
         "parlbot:e:incident:trudeau-2016",
         "parlbot:e:incident:skinner-2016",
@@ -73,8 +79,9 @@ async def test_pressing_did_you_mean_replaces_the_prompt_with_the_answer(discord
 async def test_nothing_close_answers_privately_with_suggestions(discord_session) -> None:
     body = await ask(discord_session, "/incident zzzqqqxx")
     assert is_ephemeral(body)
-    assert "could not find any incident" in body["content"]
-    assert "•" in body["content"]
+    no_match = say(Msg.NO_MATCH, what=say(Msg.TOPIC_INCIDENT), query="zzzqqqxx")
+    assert body["content"].startswith(f"{no_match} {before(Msg.NO_MATCH_SUGGESTIONS, 'suggestions')}•")
+    assert body["content"].endswith(say(Msg.NO_MATCH_TIP))
 
 
 async def test_echoed_mentions_are_defused(discord_session) -> None:
@@ -87,15 +94,15 @@ async def test_echoed_mentions_are_defused(discord_session) -> None:
 async def test_who_objected_says_who_and_how_it_is_known(discord_session) -> None:
     body = await ask(discord_session, "/who-objected singh-2020")
     text = all_text(body)
-    assert "Moved by: Jagmeet Singh" in text
+    assert say(Msg.MOVED_BY, who="Jagmeet Singh") in text
     assert "Bloc Québécois" in text
-    assert "Reported by news" in text
+    assert say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize() in text
     assert "unclear who said no" in text
 
 
 async def test_who_objected_for_an_incident_without_a_motion_says_so(discord_session) -> None:
     body = await ask(discord_session, "/who-objected skinner-2016")
-    assert "No motion is recorded" in body["embeds"][0]["description"]
+    assert body["embeds"][0]["description"] == say(Msg.NO_MOTION)
 
 
 async def test_quote_by_its_words_shows_speaker_incident_and_source(discord_session) -> None:
@@ -103,7 +110,7 @@ async def test_quote_by_its_words_shows_speaker_incident_and_source(discord_sess
     embed = body["embeds"][0]
     assert embed["title"].startswith("Jagmeet Singh")
     assert "why can't we act?" in embed["description"]
-    assert "singh-2020" in field(body, "Incident")
+    assert "singh-2020" in field(body, Msg.INCIDENT)
 
 
 async def test_ruling_names_who_ruled_and_the_sanction(discord_session) -> None:
@@ -118,7 +125,7 @@ async def test_person_lists_party_and_incidents(discord_session) -> None:
     embed = body["embeds"][0]
     assert embed["title"] == "Alain Therrien"
     assert "Bloc Québécois" in embed["description"]
-    assert "singh-2020" in field(body, "Appears in")
+    assert "singh-2020" in field(body, Msg.APPEARS_IN)
 
 
 async def test_pressing_an_incident_button_answers_privately(discord_session) -> None:
@@ -139,26 +146,26 @@ async def test_search_ranks_across_kinds_and_pages(discord_session) -> None:
     body = await ask(discord_session, "/search trudeau")
     embed = body["embeds"][0]
     assert embed["description"].startswith("1. Justin Trudeau")
-    assert "page 1/" in embed["footer"]["text"]
-    assert [b["label"] for b in buttons(body)][-2:] == ["◀ Previous", "Next ▶"]
+    assert before(Msg.PAGE, "pages", page=1) in embed["footer"]["text"]
+    assert [b["label"] for b in buttons(body)][-2:] == [say(Msg.PREVIOUS), say(Msg.NEXT)]
 
 
 async def test_search_next_page_turns_for_the_person_who_searched(discord_session) -> None:
     body = await ask(discord_session, "/search trudeau")
-    next_button = next(b for b in buttons(body) if b["label"] == "Next ▶")
+    next_button = next(b for b in buttons(body) if b["label"] == say(Msg.NEXT))
     requests = await discord_session.press(next_button["custom_id"])
     page = message_bodies(requests)[0]
-    assert "page 2/" in page["embeds"][0]["footer"]["text"]
+    assert before(Msg.PAGE, "pages", page=2) in page["embeds"][0]["footer"]["text"]
     assert page["embeds"][0]["description"].startswith("9. ")
 
 
 async def test_search_pages_refuse_someone_else_politely(discord_session) -> None:
     body = await ask(discord_session, "/search trudeau")
-    next_button = next(b for b in buttons(body) if b["label"] == "Next ▶")
+    next_button = next(b for b in buttons(body) if b["label"] == say(Msg.NEXT))
     stranger = replace(discord_session.invoker, user_id=discord_session.invoker.user_id + 1)
     answer = first_message(await discord_session.press(next_button["custom_id"], invoker=stranger))
     assert is_ephemeral(answer)
-    assert "Only the person who searched" in answer["content"]
+    assert answer["content"] == say(Msg.SEARCH_NOT_YOURS)
 
 
 async def test_help_lists_every_command_from_the_tree(discord_session) -> None:
@@ -193,7 +200,7 @@ async def test_a_failing_database_gets_a_private_apology_not_a_traceback(discord
         connection.exec_driver_sql("DROP TABLE quote")
     body = await ask(discord_session, "/incident singh-2020")
     assert is_ephemeral(body)
-    assert body["content"].startswith("Sorry, something went wrong")
+    assert body["content"] == say(Msg.APOLOGY)
     assert "Traceback" not in body["content"]
 
 
@@ -203,4 +210,4 @@ async def test_a_button_for_an_entry_removed_since_answers_politely(discord_sess
     library.remove(actor=actor, kind=EntityKind.INCIDENT, key="singh-2020")
     body = first_message(await discord_session.press("parlbot:n:incident:singh-2020"))
     assert is_ephemeral(body)
-    assert body["content"] == "The incident `singh-2020` is no longer in the database."
+    assert body["content"] == say(Msg.INCIDENT_GONE, slug="singh-2020")

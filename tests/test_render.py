@@ -19,6 +19,7 @@ from bot.answers.queries import (
     RulingView,
     SourceRef,
 )
+from bot.messages.catalogue import Msg, say
 from db.models import (
     Attribution,
     Delivery,
@@ -112,20 +113,21 @@ def test_oversized_incident_stays_within_every_embed_limit() -> None:
 
 def test_oversized_incident_offers_buttons_for_what_did_not_fit() -> None:
     labels = [b.label for b in render.incident_reply(huge_incident()).buttons]
-    assert labels == ["All 30 quotes", "All 40 sources", "Who objected?"]
+    assert labels == [say(Msg.ALL_QUOTES, count=30), say(Msg.ALL_SOURCES, count=40), say(Msg.WHO_OBJECTED)]
 
 
 def test_oversized_who_objected_gives_each_position_a_field_saying_how_it_is_known() -> None:
     reply = render.who_objected_reply(huge_incident())
     assert_within_limits(reply)
     position = reply.embeds[0]["fields"][1]
-    assert position["name"].endswith(": objected")
-    assert position["value"].startswith("Reported by news ([A title](https://example.org/")
+    assert position["name"].endswith(f": {say(Msg.STANCE_OBJECT)}")
+    news = say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize()
+    assert position["value"].startswith(f"{news} ([A title](https://example.org/")
 
 
 def test_long_field_lists_say_how_many_more_there_are() -> None:
     value = render.incident_reply(huge_incident()).embeds[0]["fields"][0]["value"]
-    assert value.splitlines()[-1].startswith("… and ")
+    assert value.splitlines()[-1] == say(Msg.AND_MORE, count=59)
 
 
 def test_every_other_reply_stays_within_limits() -> None:
@@ -165,7 +167,14 @@ def test_no_match_is_private_and_suggests_entries() -> None:
     reply = render.no_match_reply("zzz", "incident", [render.Choice("Singh 2020", "incident", "singh-2020")])
     assert reply.ephemeral
     assert reply.content is not None
-    assert "• Singh 2020" in reply.content
+    assert reply.content == "\n".join(
+        (
+            say(Msg.NO_MATCH, what="incident", query="zzz")
+            + " "
+            + say(Msg.NO_MATCH_SUGGESTIONS, suggestions="• Singh 2020"),
+            say(Msg.NO_MATCH_TIP),
+        )
+    )
     assert "/search" in reply.content
 
 
@@ -173,12 +182,12 @@ def test_search_pages_are_clamped_to_the_last_page() -> None:
     choices = [render.Choice(f"Entry {i}", "incident", f"slug-{i}") for i in range(10)]
     reply = render.search_page_reply("entry", choices, page=7)
     assert reply.embeds[0]["description"].splitlines() == ["9. Entry 8", "10. Entry 9"]
-    assert "page 2/2" in reply.embeds[0]["footer"]["text"]
+    assert reply.embeds[0]["footer"]["text"].endswith(say(Msg.PAGE, page=2, pages=2))
 
 
 def test_a_source_without_url_is_named_as_a_stored_excerpt() -> None:
     source = SourceRef("seed", None, None, "Seed article", None)
-    assert render.source_link(source) == "Seed article (stored excerpt, no link)"
+    assert render.source_link(source) == say(Msg.NO_LINK, name="Seed article")
 
 
 def test_source_titles_cannot_break_markdown_links() -> None:

@@ -8,7 +8,8 @@ from typing import Any
 from bot.loopback.payloads import DEFAULT_USER_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies, modals
-from cogs.review import NOT_A_REVIEWER, REJECT_MODAL_ID
+from bot.messages.catalogue import Msg, say
+from cogs.review import REJECT_MODAL_ID
 from tests.discord_harness import all_text, buttons, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
@@ -19,8 +20,21 @@ def as_moderator(session: OfflineSession) -> Invoker:
     return replace(session.invoker.with_user(MODERATOR_ID, "moderator"), moderator=True)
 
 
-def button_id(body: dict[str, Any], label: str) -> str:
-    return str(next(b["custom_id"] for b in buttons(body) if b["label"] == label))
+def button_id(body: dict[str, Any], label: Msg) -> str:
+    return str(next(b["custom_id"] for b in buttons(body) if b["label"] == say(label)))
+
+
+def title(suggestion: int, kind: str, key: str) -> str:
+    return say(Msg.REVIEW_CHANGE_TITLE, suggestion=suggestion, kind=kind, key=key)
+
+
+def footer(position: int, total: int) -> str:
+    return f"{say(Msg.REVIEW_FOOTER)} · {say(Msg.REVIEW_POSITION, position=position, total=total)}"
+
+
+def outcome(status: Msg, reason: str = "") -> str:
+    summary = "edited person jagmeet-singh: name"
+    return say(Msg.OUTCOME, suggestion=1, summary=summary, status=say(status), reason=reason)
 
 
 def edited(requests: list[RecordedRequest]) -> dict[str, Any]:
@@ -41,13 +55,14 @@ async def test_review_shows_a_suggestion_with_who_when_and_what_would_change(
 
     embed = body["embeds"][0]
     assert is_ephemeral(body)
-    assert embed["title"] == "Suggestion #1: change person jagmeet-singh"
+    assert embed["title"] == title(1, "person", "jagmeet-singh")
     assert embed["description"] == "edited person jagmeet-singh: name"
     fields = {field["name"]: field["value"] for field in embed["fields"]}
-    assert fields["Suggested by"].startswith(f"<@{DEFAULT_USER_ID}> <t:")
-    assert fields["What would change"] == "**name**: “Jagmeet Singh” → “Jagmeet S. Singh”"
-    assert embed["footer"]["text"] == "parlbot review · 1 of 1 waiting"
-    assert [b["label"] for b in buttons(body)] == ["Approve", "Reject", "◀ Previous", "Next ▶"]
+    assert fields[say(Msg.SUGGESTED_BY)].startswith(f"<@{DEFAULT_USER_ID}> <t:")
+    assert fields[say(Msg.WHAT_WOULD_CHANGE)] == "**name**: “Jagmeet Singh” → “Jagmeet S. Singh”"
+    assert embed["footer"]["text"] == footer(1, 1)
+    labels = [say(msg) for msg in (Msg.APPROVE, Msg.REJECT, Msg.PREVIOUS, Msg.NEXT)]
+    assert [b["label"] for b in buttons(body)] == labels
 
 
 async def test_approving_writes_the_entry_and_the_member_is_told_after_their_next_command(
@@ -56,22 +71,23 @@ async def test_approving_writes_the_entry_and_the_member_is_told_after_their_nex
     await discord_session.invoke(SUGGESTION)
     body = await review(discord_session)
 
-    pressed = await discord_session.press(button_id(body, "Approve"), invoker=as_moderator(discord_session))
+    pressed = await discord_session.press(button_id(body, Msg.APPROVE), invoker=as_moderator(discord_session))
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
-    assert edited(pressed)["content"].startswith("Approved suggestion #1 (change #1).")
-    assert "No suggestions are waiting for review here." in edited(pressed)["content"]
+    assert edited(pressed)["content"] == "\n".join(
+        (say(Msg.APPROVED, suggestion=1, change=1), say(Msg.REVIEW_EMPTY))
+    )
     answer, told = message_bodies(next_use)
     assert answer["embeds"][0]["title"] == "Jagmeet S. Singh"
     assert is_ephemeral(told)
-    assert told["content"] == "Your suggestion #1 (edited person jagmeet-singh: name) was approved."
+    assert told["content"] == outcome(Msg.STATUS_APPROVED)
     assert [r.route for r in next_use] == ["callback", "followup"]
 
 
 async def test_the_member_is_told_an_outcome_only_once(discord_session: OfflineSession) -> None:
     await discord_session.invoke(SUGGESTION)
     body = await review(discord_session)
-    await discord_session.press(button_id(body, "Approve"), invoker=as_moderator(discord_session))
+    await discord_session.press(button_id(body, Msg.APPROVE), invoker=as_moderator(discord_session))
     await discord_session.invoke("/person jagmeet-singh")
 
     again = await discord_session.invoke("/person jagmeet-singh")
@@ -84,7 +100,7 @@ async def test_rejecting_with_a_reason_tells_the_member_the_reason(discord_sessi
     body = await review(discord_session)
     moderator = as_moderator(discord_session)
 
-    opened = await discord_session.press(button_id(body, "Reject"), invoker=moderator)
+    opened = await discord_session.press(button_id(body, Msg.REJECT), invoker=moderator)
     [modal] = modals(opened)
     submitted = await discord_session.submit(
         REJECT_MODAL_ID,
@@ -95,16 +111,14 @@ async def test_rejecting_with_a_reason_tells_the_member_the_reason(discord_sessi
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
     assert modal["custom_id"] == REJECT_MODAL_ID
-    assert edited(submitted)["content"].startswith("Rejected suggestion #1.")
+    assert edited(submitted)["content"].startswith(say(Msg.REJECTED, suggestion=1))
     answer, told = message_bodies(next_use)
     assert answer["embeds"][0]["title"] == "Jagmeet Singh"
-    assert told["content"] == (
-        "Your suggestion #1 (edited person jagmeet-singh: name) was rejected: The Hansard spells it so."
-    )
+    assert told["content"] == outcome(Msg.STATUS_REJECTED, ": The Hansard spells it so")
 
 
 def body_message(session: OfflineSession, body: dict[str, Any]) -> dict[str, Any]:
-    found = session.fake.find_message(button_id(body, "Reject"))
+    found = session.fake.find_message(button_id(body, Msg.REJECT))
     assert found is not None
     return found
 
@@ -119,17 +133,14 @@ async def test_a_suggestion_whose_entry_changed_since_is_marked_stale(
     )
     body = await review(discord_session)
 
-    pressed = await discord_session.press(button_id(body, "Approve"), invoker=moderator)
+    pressed = await discord_session.press(button_id(body, Msg.APPROVE), invoker=moderator)
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
-    assert edited(pressed)["content"].startswith(
-        "Person `jagmeet-singh` changed after suggestion #1 was made, so it can't be applied as it is."
-        " It is no longer waiting for review."
-    )
+    changed = say(Msg.CHANGED_SINCE_SUGGESTION, kind="Person", key="jagmeet-singh", suggestion=1)
+    assert edited(pressed)["content"].startswith(say(Msg.NO_LONGER_WAITING, problem=changed))
     assert message_bodies(next_use)[0]["embeds"][0]["title"] == "Jagmeet Singh (MP)"
-    assert message_bodies(next_use)[1]["content"].startswith(
-        "Your suggestion #1 (edited person jagmeet-singh: name) was stale"
-    )
+    stale = f": {say(Msg.STALE_REASON)}"
+    assert message_bodies(next_use)[1]["content"] == outcome(Msg.STATUS_STALE, stale)
 
 
 async def test_next_and_previous_turn_through_the_queue(discord_session: OfflineSession) -> None:
@@ -138,34 +149,34 @@ async def test_next_and_previous_turn_through_the_queue(discord_session: Offline
     body = await review(discord_session)
     moderator = as_moderator(discord_session)
 
-    turned = edited(await discord_session.press(button_id(body, "Next ▶"), invoker=moderator))
-    back = edited(await discord_session.press(button_id(turned, "◀ Previous"), invoker=moderator))
+    turned = edited(await discord_session.press(button_id(body, Msg.NEXT), invoker=moderator))
+    back = edited(await discord_session.press(button_id(turned, Msg.PREVIOUS), invoker=moderator))
 
-    assert turned["embeds"][0]["title"] == "Suggestion #2: change party new-democratic-party"
-    assert turned["embeds"][0]["footer"]["text"] == "parlbot review · 2 of 2 waiting"
-    assert back["embeds"][0]["title"] == "Suggestion #1: change person jagmeet-singh"
+    assert turned["embeds"][0]["title"] == title(2, "party", "new-democratic-party")
+    assert turned["embeds"][0]["footer"]["text"] == footer(2, 2)
+    assert back["embeds"][0]["title"] == title(1, "person", "jagmeet-singh")
 
 
 async def test_review_is_refused_to_a_member_who_is_not_a_moderator(discord_session: OfflineSession) -> None:
     body = first_message(await discord_session.invoke("/review"))
 
     assert is_ephemeral(body)
-    assert body["content"].startswith("Only this server's parlbot moderators can change entries")
+    assert body["content"] == say(Msg.NOT_A_MODERATOR)
 
 
 async def test_a_member_cannot_press_approve(discord_session: OfflineSession) -> None:
     await discord_session.invoke(SUGGESTION)
     body = await review(discord_session)
 
-    pressed = await discord_session.press(button_id(body, "Approve"))
+    pressed = await discord_session.press(button_id(body, Msg.APPROVE))
     queue = await review(discord_session)
 
-    assert first_message(pressed)["content"] == NOT_A_REVIEWER
-    assert queue["embeds"][0]["title"] == "Suggestion #1: change person jagmeet-singh"
+    assert first_message(pressed)["content"] == say(Msg.NOT_A_REVIEWER)
+    assert queue["embeds"][0]["title"] == title(1, "person", "jagmeet-singh")
 
 
 async def test_an_empty_queue_says_so(discord_session: OfflineSession) -> None:
     body = await review(discord_session)
 
-    assert "No suggestions are waiting for review here." in all_text(body)
+    assert say(Msg.REVIEW_EMPTY) in all_text(body)
     assert buttons(body) == []

@@ -11,10 +11,11 @@ import pytest
 from sqlmodel import col, func, select
 
 from bot.curation import changes, entries
-from bot.curation.changes import Actor, EntityKind
+from bot.curation.changes import Actor, EntityKind, kind_name
 from bot.curation.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
 from bot.errors import InvalidInput
 from bot.library import Library
+from bot.messages.catalogue import Msg, say
 from bot.search.documents import load_documents
 from bot.search.index import Kind, SearchIndex
 from db.dataset.files import dump_dataset
@@ -117,7 +118,7 @@ def test_an_entry_given_twice_is_rejected(library: Library) -> None:
 
     assert (rejected.at, rejected.reasons) == (
         "people[58]",
-        ("people[58]: the file has this person twice ('jane-doe')",),
+        (say(Msg.TWICE, at="people[58]", kind=kind_name(EntityKind.PERSON), key="jane-doe"),),
     )
 
 
@@ -125,10 +126,12 @@ def test_an_import_with_a_rejected_entry_is_refused_whole_with_the_reasons(libra
     with pytest.raises(InvalidInput) as refused:
         library.import_dataset(mixed(), actor=MOD)
 
-    assert refused.value.message == (
-        "Nothing was imported: 1 entry was rejected.\n"
-        "• incidents[8] (incident skinner-2016): incidents[8].date: Input should be a valid date or datetime,"
-        " day value is outside expected range"
+    assert refused.value.msg is Msg.REFUSED_ONE
+    assert refused.value.message == say(
+        Msg.REFUSED_ONE,
+        count=1,
+        reasons="• incidents[8] (incident skinner-2016): incidents[8].date: Input should be a valid date or"
+        " datetime, day value is outside expected range",
     )
     assert audits(library) == 0
     assert visible_name(library, GUILD, EntityKind.PERSON, "jane-doe") is None
@@ -251,14 +254,17 @@ def test_importing_into_the_shared_scope_writes_like_seed_and_records_the_versio
 
 
 def test_a_file_that_is_not_json_is_unreadable() -> None:
-    with pytest.raises(
-        UnreadableFile, match=r"data.json is not valid JSON: Expecting value: line 1 column 1"
-    ):
+    with pytest.raises(UnreadableFile) as caught:
         decode(b"not json", "data.json")
+    assert caught.value.msg is Msg.NOT_JSON
+    assert caught.value.message == say(
+        Msg.NOT_JSON, name="data.json", error="Expecting value: line 1 column 1 (char 0)"
+    )
 
 
 def test_a_document_of_another_format_is_unreadable(library: Library) -> None:
     document = copy.deepcopy(shipped()) | {"version": 2}
 
-    with pytest.raises(UnreadableFile, match="version: Input should be 1"):
+    with pytest.raises(UnreadableFile, match="version: Input should be 1") as caught:
         library.plan_import(document, guild_id=GUILD)
+    assert caught.value.msg is Msg.NOT_A_DATASET

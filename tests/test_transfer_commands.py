@@ -15,6 +15,7 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import SHIPPED_DATASET, parse_dataset
 from tests.discord_harness import buttons, first_message, is_ephemeral
 
@@ -36,8 +37,8 @@ def loaded_cog() -> ModuleType:
     return sys.modules["cogs.transfer"]
 
 
-def button_id(body: dict[str, Any], label: str) -> str:
-    return str(next(b["custom_id"] for b in buttons(body) if b["label"] == label))
+def button_id(body: dict[str, Any], label: Msg) -> str:
+    return str(next(b["custom_id"] for b in buttons(body) if b["label"] == say(label)))
 
 
 def guild_people(library: Library) -> list[str]:
@@ -69,7 +70,7 @@ async def test_export_is_refused_to_a_member_who_is_not_a_moderator(discord_sess
     [callback] = await discord_session.invoke("/export")
 
     assert callback.files == ()
-    assert first_message([callback])["content"].startswith("Only this server's parlbot moderators")
+    assert first_message([callback])["content"] == say(Msg.NOT_A_MODERATOR)
 
 
 async def test_import_shows_the_dry_run_and_writes_nothing_yet(
@@ -77,11 +78,11 @@ async def test_import_shows_the_dry_run_and_writes_nothing_yet(
 ) -> None:
     body = await import_file(moderator_session, with_people(JANE, {"slug": "john-roe", "name": "John Roe"}))
 
-    assert body["content"].startswith("Import 2 entries into this server? It is all or nothing")
+    assert body["content"] == say(Msg.CONFIRM_IMPORT_MANY, count=2)
     table = body["embeds"][0]["description"].splitlines()
     assert table[4].split() == ["person", "2", "0", "57", "0"]
     assert table[-2].split() == ["total", "2", "0", "130", "0"]
-    assert [b["label"] for b in buttons(body)] == ["Import", "Cancel"]
+    assert [b["label"] for b in buttons(body)] == [say(Msg.IMPORT), say(Msg.CANCEL)]
     assert "get_attachment" in [r.route for r in moderator_session.fake.requests]
     assert guild_people(library) == []
 
@@ -92,18 +93,18 @@ async def test_import_with_a_rejected_row_shows_the_reasons_and_offers_nothing(
     body = await import_file(moderator_session, with_people(JANE, {"slug": "john-roe", "name": "", "x": "y"}))
 
     fields = {field["name"]: field["value"] for field in body["embeds"][0]["fields"]}
-    assert fields["Rejected (so nothing can be imported)"] == (
+    assert fields[say(Msg.REJECTED_ENTRIES)] == (
         "• people[58] (person john-roe): people[58].name: String should have at least 1 character;"
         " people[58].x: Extra inputs are not permitted"
     )
-    assert body["content"] == "Nothing was written. Fix the rejected entries and run `/import` again."
+    assert body["content"] == say(Msg.FIX_AND_RETRY)
     assert buttons(body) == []
     assert guild_people(library) == []
 
 
 async def import_and_confirm(session: OfflineSession, content: bytes) -> list[RecordedRequest]:
     body = await import_file(session, content)
-    return await session.press(button_id(body, "Import"))
+    return await session.press(button_id(body, Msg.IMPORT))
 
 
 async def test_confirming_writes_everything_and_ends_with_the_summary(
@@ -113,11 +114,8 @@ async def test_confirming_writes_everything_and_ends_with_the_summary(
     found = first_message(await moderator_session.invoke("/person jane-doe"))
 
     shown = contents(pressed)
-    assert shown[0] == "Importing… `[                    ]` 0/1"
-    assert shown[-1] == (
-        "Imported: 1 added, 0 changed, 130 unchanged, 0 rejected. Each entry is recorded in `/history` as"
-        " an import."
-    )
+    assert shown[0] == say(Msg.IMPORTING, bar=" " * 20, done=0, total=1)
+    assert shown[-1] == say(Msg.IMPORTED, summary="1 added, 0 changed, 130 unchanged, 0 rejected")
     assert guild_people(library) == ["jane-doe"]
     assert found["embeds"][0]["title"] == "Jane Doe"
 
@@ -132,8 +130,8 @@ async def test_a_long_import_shows_its_progress_by_editing_the_message(
     )
 
     edits = [r.body["content"] for r in pressed if r.route == "edit_original" and isinstance(r.body, dict)]
-    assert edits[0] == "Importing… `[##########          ]` 1/2"
-    assert edits[-1].startswith("Imported: 2 added")
+    assert edits[0] == say(Msg.IMPORTING, bar="#" * 10 + " " * 10, done=1, total=2)
+    assert edits[-1] == say(Msg.IMPORTED, summary="2 added, 0 changed, 130 unchanged, 0 rejected")
 
 
 async def test_only_the_moderator_who_ran_import_can_confirm_it(
@@ -142,21 +140,18 @@ async def test_only_the_moderator_who_ran_import_can_confirm_it(
     body = await import_file(moderator_session, with_people(JANE))
     other: Invoker = replace(moderator_session.invoker.with_user(1_246_000_000_000_000_998, "other"))
 
-    pressed = await moderator_session.press(button_id(body, "Import"), invoker=other)
+    pressed = await moderator_session.press(button_id(body, Msg.IMPORT), invoker=other)
 
-    assert (
-        first_message(pressed)["content"]
-        == "Only the moderator who ran this /import can confirm or cancel it."
-    )
+    assert first_message(pressed)["content"] == say(Msg.IMPORT_NOT_YOURS)
     assert guild_people(library) == []
 
 
 async def test_cancelling_writes_nothing(moderator_session: OfflineSession, library: Library) -> None:
     body = await import_file(moderator_session, with_people(JANE))
 
-    pressed = await moderator_session.press(button_id(body, "Cancel"))
+    pressed = await moderator_session.press(button_id(body, Msg.CANCEL))
 
-    assert contents(pressed) == ["Import cancelled: nothing was written."]
+    assert contents(pressed) == [say(Msg.IMPORT_CANCELLED)]
     assert guild_people(library) == []
 
 
@@ -164,9 +159,10 @@ async def test_a_file_that_is_not_json_is_answered_with_why(moderator_session: O
     body = await import_file(moderator_session, b"{not json")
 
     assert is_ephemeral(body)
-    assert body["content"] == (
-        "in.json is not valid JSON: Expecting property name enclosed in double quotes:"
-        " line 1 column 2 (char 1)."
+    assert body["content"] == say(
+        Msg.NOT_JSON,
+        name="in.json",
+        error="Expecting property name enclosed in double quotes: line 1 column 2 (char 1)",
     )
 
 
@@ -177,8 +173,10 @@ async def test_a_file_over_the_size_cap_is_refused_before_it_is_read(
 
     body = await import_file(moderator_session, with_people(JANE))
 
-    assert body["content"].startswith("in.json is 0.1 MB; /import takes dataset files up to")
-    assert body["content"].endswith(f"`parlbot db import FILE --guild {DEFAULT_GUILD_ID}` for a bigger one.")
+    size = len(with_people(JANE)) / 1024 / 1024
+    assert body["content"] == say(
+        Msg.FILE_TOO_BIG, filename="in.json", megabytes=size, limit=0, guild=DEFAULT_GUILD_ID
+    )
     assert "get_attachment" not in [r.route for r in moderator_session.fake.requests]
 
 
@@ -188,12 +186,12 @@ async def test_an_exported_file_imports_back_unchanged(moderator_session: Offlin
 
     body = await import_file(moderator_session, exported.contents[0])
 
-    assert body["content"] == "Nothing to import: this server already has every entry exactly so."
+    assert body["content"] == say(Msg.NOTHING_TO_IMPORT)
     assert body["embeds"][0]["description"].splitlines()[-2].split() == ["total", "0", "0", "1", "0"]
 
 
 async def test_import_is_refused_to_a_member_who_is_not_a_moderator(discord_session: OfflineSession) -> None:
     body = await import_file(discord_session, with_people(JANE))
 
-    assert body["content"].startswith("Only this server's parlbot moderators")
+    assert body["content"] == say(Msg.NOT_A_MODERATOR)
     assert "get_attachment" not in [r.route for r in discord_session.fake.requests]

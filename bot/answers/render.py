@@ -24,36 +24,47 @@ from bot.answers.queries import (
     SourceRef,
 )
 from bot.limits import clip
+from bot.messages.catalogue import Msg, say
 from db.models import Attribution, Delivery, Stance
 
 COLOUR = 0x2F5D8A
-UNOFFICIAL = "Unofficial summary from cited sources · parlbot"
 QUOTES_SHOWN = 3
 SOURCES_SHOWN = 5
 PAGE_SIZE = 8
 _Item = TypeVar("_Item")
 
 ATTRIBUTION = {
-    Attribution.RECORDED: "in the official record",
-    Attribution.SELF_ACKNOWLEDGED: "acknowledged by the member",
-    Attribution.NEWS_REPORTED: "reported by news",
-    Attribution.INFERRED: "inferred, not stated outright by a source",
+    Attribution.RECORDED: Msg.ATTRIBUTION_RECORDED,
+    Attribution.SELF_ACKNOWLEDGED: Msg.ATTRIBUTION_SELF_ACKNOWLEDGED,
+    Attribution.NEWS_REPORTED: Msg.ATTRIBUTION_NEWS_REPORTED,
+    Attribution.INFERRED: Msg.ATTRIBUTION_INFERRED,
 }
 STANCE = {
-    Stance.YES: "voted yes",
-    Stance.NO: "voted no",
-    Stance.ABSTAIN: "abstained",
-    Stance.ABSENT: "was absent",
-    Stance.PAIRED: "was paired",
-    Stance.CONSENT: "consented",
-    Stance.OBJECT: "objected",
-    Stance.UNKNOWN: "position unknown",
+    Stance.YES: Msg.STANCE_YES,
+    Stance.NO: Msg.STANCE_NO,
+    Stance.ABSTAIN: Msg.STANCE_ABSTAIN,
+    Stance.ABSENT: Msg.STANCE_ABSENT,
+    Stance.PAIRED: Msg.STANCE_PAIRED,
+    Stance.CONSENT: Msg.STANCE_CONSENT,
+    Stance.OBJECT: Msg.STANCE_OBJECT,
+    Stance.UNKNOWN: Msg.STANCE_UNKNOWN,
 }
-DELIVERY_NOTE = {
-    Delivery.VERBATIM: "",
-    Delivery.TRANSLATED: " (English rendering as printed)",
-    Delivery.REPORTED: " (as reported; wording varies between sources)",
+DELIVERY_NOTE: dict[Delivery, Msg | None] = {
+    Delivery.VERBATIM: None,
+    Delivery.TRANSLATED: Msg.DELIVERY_TRANSLATED,
+    Delivery.REPORTED: Msg.DELIVERY_REPORTED,
 }
+
+
+def unofficial(tail: str | None = None) -> str:
+    """The footer every answer carries, followed by ``tail`` (a slug, a page) when given."""
+    return f"{say(Msg.UNOFFICIAL)} · {tail}" if tail else say(Msg.UNOFFICIAL)
+
+
+def _delivery(delivery: Delivery) -> str:
+    """How a quote's wording reached us, as a note after the speaker ("" when verbatim)."""
+    note = DELIVERY_NOTE[delivery]
+    return "" if note is None else f" {say(note)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +92,7 @@ class EmbedBuilder:
     title: str
     description: str = ""
     url: str | None = None
-    footer: str = UNOFFICIAL
+    footer: str = field(default_factory=unofficial)
     fields: list[tuple[str, str, bool]] = field(default_factory=list)
 
     def add(self, name: str, value: str, *, inline: bool = False) -> None:
@@ -121,11 +132,11 @@ def _lines(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
     used = 0
     for index, item in enumerate(items):
         rest = len(items) - index
-        tail = f"\n… and {rest - 1} more" if rest > 1 else ""
+        tail = "\n" + say(Msg.AND_MORE, count=rest - 1) if rest > 1 else ""
         if not out:
             item = clip(item, limit - len(tail))
         elif used + len(item) + 1 + len(tail) > limit:
-            out.append(f"… and {rest} more")
+            out.append(say(Msg.AND_MORE, count=rest))
             break
         out.append(item)
         used += len(item) + 1
@@ -147,7 +158,7 @@ def _date(day: dt.date) -> str:
 def source_link(source: SourceRef) -> str:
     name = source.publisher if not source.title or source.title.startswith("(") else source.title
     name = clip(name.replace("[", "(").replace("]", ")"), 120)
-    return f"[{name}]({source.url})" if source.url else f"{name} (stored excerpt, no link)"
+    return f"[{name}]({source.url})" if source.url else say(Msg.NO_LINK, name=name)
 
 
 def _incident_line(ref: IncidentRef) -> str:
@@ -155,7 +166,7 @@ def _incident_line(ref: IncidentRef) -> str:
 
 
 def _quote_line(quote: QuoteView, *, limit: int = 300) -> str:
-    return f"“{clip(quote.text, limit)}” — {quote.speaker}{DELIVERY_NOTE[quote.delivery]}"
+    return f"“{clip(quote.text, limit)}” — {quote.speaker}{_delivery(quote.delivery)}"
 
 
 def _position_who(position: PositionView) -> str:
@@ -167,20 +178,20 @@ def _position_who(position: PositionView) -> str:
 
 
 def _position_how(position: PositionView) -> str:
-    how = f"{ATTRIBUTION[position.attribution].capitalize()} ({source_link(position.source)})"
+    how = f"{say(ATTRIBUTION[position.attribution]).capitalize()} ({source_link(position.source)})"
     return f"{how}: {position.detail}" if position.detail else how
 
 
 def _position_line(position: PositionView) -> str:
-    return f"**{_position_who(position)}** {STANCE[position.stance]} — {_position_how(position)}"
+    return f"**{_position_who(position)}** {say(STANCE[position.stance])} — {_position_how(position)}"
 
 
 def _motion_text(motion: MotionView) -> str:
     parts = [clip(motion.text, 500)]
     if motion.moved_by:
-        parts.append(f"Moved by: {motion.moved_by}")
+        parts.append(say(Msg.MOVED_BY, who=motion.moved_by))
     outcome = motion.result.value.replace("_", " ")
-    parts.append(f"Procedure: {motion.procedure.value.replace('_', ' ')} · Result: {outcome}")
+    parts.append(say(Msg.PROCEDURE, procedure=motion.procedure.value.replace("_", " "), result=outcome))
     if motion.result_detail:
         parts.append(clip(motion.result_detail, 300))
     return "\n".join(parts)
@@ -188,7 +199,11 @@ def _motion_text(motion: MotionView) -> str:
 
 def _ruling_text(ruling: RulingView) -> str:
     role = f" ({ruling.role})" if ruling.role and ruling.role not in ruling.ruled_by else ""
-    return f"**{ruling.ruled_by}**{role}: {ruling.summary}\nSource: {source_link(ruling.source)}"
+    return say(
+        Msg.WITH_SOURCE,
+        text=f"**{ruling.ruled_by}**{role}: {ruling.summary}",
+        source=source_link(ruling.source),
+    )
 
 
 def incident_reply(detail: IncidentDetail) -> Reply:
@@ -197,54 +212,61 @@ def incident_reply(detail: IncidentDetail) -> Reply:
         title=ref.title,
         description=f"{detail.summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
-        footer=f"{UNOFFICIAL} · {ref.slug}",
+        footer=unofficial(ref.slug),
     )
     embed.add(
-        "People involved",
+        say(Msg.PEOPLE_INVOLVED),
         _lines(
             f"**{p.name}** — {p.role}" + (f" ({p.party})" if p.party else "") for p in detail.participants
         ),
     )
     for motion in detail.motions:
-        embed.add("Motion", _motion_text(motion))
+        embed.add(say(Msg.MOTION), _motion_text(motion))
         if motion.positions:
-            embed.add("Who objected or voted", _lines(_position_line(p) for p in motion.positions))
-    embed.add("Key quotes", _lines(_quote_line(q, limit=200) for q in detail.quotes[:QUOTES_SHOWN]))
+            embed.add(say(Msg.WHO_OBJECTED_OR_VOTED), _lines(_position_line(p) for p in motion.positions))
+    embed.add(say(Msg.KEY_QUOTES), _lines(_quote_line(q, limit=200) for q in detail.quotes[:QUOTES_SHOWN]))
     for ruling in detail.rulings:
-        embed.add("Ruling", _ruling_text(ruling))
-    embed.add("Sources", _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
+        embed.add(say(Msg.RULING), _ruling_text(ruling))
+    embed.add(say(Msg.SOURCES), _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
-        buttons.append(Button(f"All {len(detail.quotes)} quotes", "quotes", ref.slug))
+        buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), "quotes", ref.slug))
     if len(detail.sources) > SOURCES_SHOWN:
-        buttons.append(Button(f"All {len(detail.sources)} sources", "sources", ref.slug))
+        buttons.append(Button(say(Msg.ALL_SOURCES, count=len(detail.sources)), "sources", ref.slug))
     if detail.motions:
-        buttons.append(Button("Who objected?", "objected", ref.slug))
+        buttons.append(Button(say(Msg.WHO_OBJECTED), "objected", ref.slug))
     return Reply(embeds=(embed.build(),), buttons=tuple(buttons))
 
 
 def who_objected_reply(detail: IncidentDetail) -> Reply:
     """Each motion, then one field per recorded position, saying how each is known."""
     ref = detail.ref
-    embed = EmbedBuilder(title=f"Who objected: {ref.title}", footer=f"{UNOFFICIAL} · {ref.slug}")
+    embed = EmbedBuilder(title=say(Msg.WHO_OBJECTED_TITLE, title=ref.title), footer=unofficial(ref.slug))
     if not detail.motions:
-        embed.description = "No motion is recorded for this incident, so there is no objection to report."
+        embed.description = say(Msg.NO_MOTION)
     for motion in detail.motions:
-        embed.add("Motion", f"{_motion_text(motion)}\nSource: {source_link(motion.source)}")
+        embed.add(
+            say(Msg.MOTION),
+            say(Msg.WITH_SOURCE, text=_motion_text(motion), source=source_link(motion.source)),
+        )
         if not motion.positions:
-            embed.add("Positions", "No one's position is named in the sources.")
+            embed.add(say(Msg.POSITIONS), say(Msg.NO_POSITIONS))
         for position in motion.positions:
             who = clip(_position_who(position), limits.FIELD_NAME - 30)
-            embed.add(f"{who}: {STANCE[position.stance]}", _position_how(position))
-    return Reply(embeds=(embed.build(),), buttons=(Button("Show the incident", "incident", ref.slug),))
+            embed.add(f"{who}: {say(STANCE[position.stance])}", _position_how(position))
+    return Reply(embeds=(embed.build(),), buttons=(_show_incident(ref.slug),))
+
+
+def _show_incident(slug: str) -> Button:
+    return Button(say(Msg.SHOW_INCIDENT), "incident", slug)
 
 
 def quotes_reply(title: str, quotes: Sequence[QuoteView], *, slug: str | None = None) -> Reply:
-    embed = EmbedBuilder(title=title, footer=f"{UNOFFICIAL} · {slug}" if slug else UNOFFICIAL)
+    embed = EmbedBuilder(title=title, footer=unofficial(slug))
     for quote in quotes:
         context = f"\n_{clip(quote.context, 200)}_" if quote.context else ""
         embed.add(
-            quote.speaker + DELIVERY_NOTE[quote.delivery],
+            quote.speaker + _delivery(quote.delivery),
             f"“{clip(quote.text, 700)}”{context}\n{source_link(quote.source)}",
         )
     return Reply(embeds=(embed.build(),))
@@ -252,44 +274,45 @@ def quotes_reply(title: str, quotes: Sequence[QuoteView], *, slug: str | None = 
 
 def quote_reply(quote: QuoteView) -> Reply:
     embed = EmbedBuilder(
-        title=clip(f"{quote.speaker}{DELIVERY_NOTE[quote.delivery]}", limits.EMBED_TITLE),
+        title=clip(f"{quote.speaker}{_delivery(quote.delivery)}", limits.EMBED_TITLE),
         description=f"> {quote.text}",
         url=quote.source.url,
-        footer=f"{UNOFFICIAL} · {quote.incident.slug}",
+        footer=unofficial(quote.incident.slug),
     )
     if quote.said_to:
-        embed.add("Said to", quote.said_to, inline=True)
+        embed.add(say(Msg.SAID_TO), quote.said_to, inline=True)
     if quote.context:
-        embed.add("Context", quote.context)
-    embed.add("Incident", _incident_line(quote.incident))
-    embed.add("Source", source_link(quote.source))
-    return Reply(
-        embeds=(embed.build(),), buttons=(Button("Show the incident", "incident", quote.incident.slug),)
-    )
+        embed.add(say(Msg.CONTEXT), quote.context)
+    embed.add(say(Msg.INCIDENT), _incident_line(quote.incident))
+    embed.add(say(Msg.SOURCE), source_link(quote.source))
+    return Reply(embeds=(embed.build(),), buttons=(_show_incident(quote.incident.slug),))
 
 
 def rulings_reply(rulings: Sequence[RulingView]) -> Reply:
     first = rulings[0].incident
-    embed = EmbedBuilder(title=f"Ruling: {first.title}", footer=f"{UNOFFICIAL} · {first.slug}")
+    embed = EmbedBuilder(title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug))
     embed.description = f"**{_date(first.date)}**"
     for ruling in rulings:
         embed.add(ruling.outcome.value.replace("_", " ").capitalize(), _ruling_text(ruling))
-    return Reply(embeds=(embed.build(),), buttons=(Button("Show the incident", "incident", first.slug),))
+    return Reply(embeds=(embed.build(),), buttons=(_show_incident(first.slug),))
 
 
 def person_reply(person: PersonDetail) -> Reply:
-    embed = EmbedBuilder(title=person.name, footer=f"{UNOFFICIAL} · {person.slug}")
+    embed = EmbedBuilder(title=person.name, footer=unofficial(person.slug))
     facts = []
     if person.party:
-        facts.append(f"Party: {person.party}")
+        facts.append(say(Msg.PARTY, party=person.party))
     if person.aliases:
-        facts.append(f"Also known as: {', '.join(person.aliases)}")
+        facts.append(say(Msg.ALSO_KNOWN_AS, aliases=", ".join(person.aliases)))
     embed.description = "\n".join(facts)
     embed.add(
-        "Appears in",
-        _lines(f"{_incident_line(a.incident)} — as {a.role}" for a in person.appearances) or "No incidents.",
+        say(Msg.APPEARS_IN),
+        _lines(
+            say(Msg.APPEARANCE, incident=_incident_line(a.incident), role=a.role) for a in person.appearances
+        )
+        or say(Msg.NO_INCIDENTS),
     )
-    embed.add("Quotes", _lines(_quote_line(q, limit=150) for q in person.quotes))
+    embed.add(say(Msg.QUOTES), _lines(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
         Button(clip(a.incident.title, 80), "incident", a.incident.slug) for a in person.appearances[:5]
     )
@@ -297,10 +320,12 @@ def person_reply(person: PersonDetail) -> Reply:
 
 
 def sources_reply(detail: IncidentDetail) -> Reply:
-    embed = EmbedBuilder(title=f"Sources: {detail.ref.title}", footer=f"{UNOFFICIAL} · {detail.ref.slug}")
+    embed = EmbedBuilder(
+        title=say(Msg.SOURCES_TITLE, title=detail.ref.title), footer=unofficial(detail.ref.slug)
+    )
     embed.description = _lines((f"{i}. {source_link(s)}" for i, s in enumerate(detail.sources, 1)), 4000)
     if detail.notes:
-        embed.add("Where sources differ", detail.notes)
+        embed.add(say(Msg.SOURCES_DIFFER), detail.notes)
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
 
@@ -317,10 +342,7 @@ def did_you_mean_reply(query: str, candidates: Sequence[Choice]) -> Reply:
     shown = candidates[: limits.BUTTONS_PER_ROW]
     lines = "\n".join(f"• {c.label}" for c in shown)
     return Reply(
-        content=clip(
-            f"I found more than one close match for “{echo(query)}”. Did you mean:\n{lines}",
-            limits.CONTENT,
-        ),
+        content=clip(say(Msg.DID_YOU_MEAN, query=echo(query), choices=lines), limits.CONTENT),
         buttons=tuple(
             Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument, replace=True) for c in shown
         ),
@@ -329,10 +351,12 @@ def did_you_mean_reply(query: str, candidates: Sequence[Choice]) -> Reply:
 
 
 def no_match_reply(query: str, what: str, suggestions: Sequence[Choice]) -> Reply:
-    text = f"I could not find any {what} matching “{echo(query)}”."
+    """Nothing matched ``query`` among ``what`` (the topic in words, "incident or motion")."""
+    text = say(Msg.NO_MATCH, what=what, query=echo(query))
     if suggestions:
-        text += " Some entries you could try:\n" + "\n".join(f"• {s.label}" for s in suggestions[:5])
-    text += "\nTip: start typing and pick from the suggestions, or try `/search`."
+        listed = "\n".join(f"• {s.label}" for s in suggestions[:5])
+        text += " " + say(Msg.NO_MATCH_SUGGESTIONS, suggestions=listed)
+    text += "\n" + say(Msg.NO_MATCH_TIP)
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
@@ -351,10 +375,15 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
     """One page of ``/search`` results; ``page`` counts from 0 and is clamped to the last page."""
     pages = pages_for(len(results))
     page, shown = page_of(results, page)
-    embed = EmbedBuilder(title=f"Search: {echo(query)}", footer=f"{UNOFFICIAL} · page {page + 1}/{pages}")
+    embed = EmbedBuilder(
+        title=say(Msg.SEARCH_TITLE, query=echo(query)),
+        footer=unofficial(say(Msg.PAGE, page=page + 1, pages=pages)),
+    )
     start = page * PAGE_SIZE
     embed.description = (
-        _lines((f"{start + i}. {c.label}" for i, c in enumerate(shown, 1)), 4000) if shown else "No results."
+        _lines((f"{start + i}. {c.label}" for i, c in enumerate(shown, 1)), 4000)
+        if shown
+        else say(Msg.NO_RESULTS)
     )
     buttons = tuple(
         Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument)
@@ -365,14 +394,7 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
 
 def help_reply(commands: Sequence[tuple[str, str]]) -> Reply:
     """``commands`` is (usage, description) pairs taken from the command tree."""
-    embed = EmbedBuilder(
-        title="parlbot help",
-        description=(
-            "Ask about parliamentary incidents: ejections, unparliamentary language, Speaker's rulings, "
-            "motions and who objected. Every `query` option suggests entries as you type; typos and "
-            "half-typed names are fine."
-        ),
-    )
+    embed = EmbedBuilder(title=say(Msg.HELP_TITLE), description=say(Msg.HELP_INTRO))
     for usage, description in commands:
         embed.add(usage, description)
     return Reply(embeds=(embed.build(),), ephemeral=True)

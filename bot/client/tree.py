@@ -9,15 +9,12 @@ import discord
 from discord import app_commands
 
 from bot.errors import ParlbotError
+from bot.messages.catalogue import Msg, say
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
 
 log = logging.getLogger(__name__)
-
-GENERIC_APOLOGY = (
-    "Sorry, something went wrong while answering that. It has been logged; please try again later."
-)
 
 
 class ParlTree(app_commands.CommandTree["ParlBot"]):
@@ -38,9 +35,10 @@ def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -
     if isinstance(cause, ParlbotError):
         return cause.message
     if isinstance(cause, app_commands.CheckFailure):
-        return str(cause) or "You cannot use this command here."
+        # discord.py's own checks word their refusals; ours are ParlbotErrors, answered above
+        return str(cause) or say(Msg.CHECK_FAILED)
     if isinstance(cause, app_commands.TransformerError):
-        return f"I could not understand {cause.value!r} for that option."
+        return say(Msg.NOT_UNDERSTOOD, value=cause.value)
     command = interaction.command.qualified_name if interaction.command else "?"
     log.error(
         "Command /%s failed (guild=%s user=%s options=%s)",
@@ -50,7 +48,7 @@ def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -
         interaction.data,
         exc_info=cause,
     )
-    return GENERIC_APOLOGY
+    return say(Msg.APOLOGY)
 
 
 async def answer_failure(interaction: discord.Interaction[ParlBot], cause: Exception) -> None:

@@ -29,9 +29,10 @@ from typing import Any, TypedDict, TypeVar
 from sqlmodel import Session, SQLModel, col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from bot.curation.entries import problem_message, validated
+from bot.curation.entries import invalid, validated
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
+from bot.messages.catalogue import Msg, say
 from db.dataset.reader import stored_entry
 from db.dataset.rows import EntryRow, own_row, slug_of
 from db.dataset.schema import (
@@ -75,6 +76,7 @@ __all__ = [
     "current_state",
     "existing",
     "history",
+    "kind_name",
     "mark_notified",
     "mark_stale",
     "moderator_role",
@@ -83,6 +85,7 @@ __all__ = [
     "remove",
     "restore",
     "set_moderator_role",
+    "status_name",
     "suggest",
     "undo",
     "unnotified_outcomes",
@@ -105,6 +108,31 @@ MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.SOURCE: SourceEntry,
     EntityKind.CHAMBER: ChamberEntry,
 }
+# What each kind of entry is called, alone and with its indefinite article.
+KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
+    EntityKind.INCIDENT: (Msg.KIND_INCIDENT, Msg.AN_INCIDENT),
+    EntityKind.PERSON: (Msg.KIND_PERSON, Msg.A_PERSON),
+    EntityKind.PARTY: (Msg.KIND_PARTY, Msg.A_PARTY),
+    EntityKind.SOURCE: (Msg.KIND_SOURCE, Msg.A_SOURCE),
+    EntityKind.CHAMBER: (Msg.KIND_CHAMBER, Msg.A_CHAMBER),
+}
+STATUS_NAMES: dict[SuggestionStatus, Msg] = {
+    SuggestionStatus.PENDING: Msg.STATUS_PENDING,
+    SuggestionStatus.APPROVED: Msg.STATUS_APPROVED,
+    SuggestionStatus.REJECTED: Msg.STATUS_REJECTED,
+    SuggestionStatus.STALE: Msg.STATUS_STALE,
+}
+
+
+def kind_name(kind: EntityKind, *, article: bool = False, capital: bool = False) -> str:
+    """``kind`` in words: "incident", with ``article`` "an incident", with ``capital`` "Incident"."""
+    name = say(KIND_NAMES[kind][1 if article else 0])
+    return name.capitalize() if capital else name
+
+
+def status_name(status: SuggestionStatus) -> str:
+    """A suggestion's status in words ("approved")."""
+    return say(STATUS_NAMES[status])
 
 
 class EntryState(TypedDict):
@@ -133,7 +161,7 @@ def existing(model: type[_Entry], change: Callable[[_Entry], Entry]) -> Change:
 
     def run(entry: Entry | None) -> Entry:
         if not isinstance(entry, model):
-            raise NotFound("That entry is not in the database here.")
+            raise NotFound(Msg.ENTRY_MISSING)
         return change(entry)
 
     return run
@@ -207,38 +235,33 @@ def _lock(
 ) -> EntryRow | None:
     """The guild's own row, locked for the rest of the transaction, after checking it may be written."""
     if actor.guild_id == SHARED_GUILD:
-        raise Forbidden("The shared dataset can't be changed from here; changes are made in a server.")
+        raise Forbidden(Msg.SHARED_READ_ONLY)
     row = _own(session, actor.guild_id, kind, key, lock=True)
     revision = 0 if row is None else row.revision
     if expected is not None and revision != expected:
-        raise Conflict(
-            f"Someone changed {kind} `{key}` while you were working on it, so your change was not saved."
-            " Please open it again and redo your change."
-        )
+        raise Conflict(Msg.CHANGED_MEANWHILE, kind=kind_name(kind), key=key)
     return row
 
 
 def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, action: AuditAction) -> Entry:
     """The new entry ``change`` makes of ``current``, valid in itself (references are checked on write)."""
     if action is AuditAction.ADD and current is not None:
-        raise InvalidInput(
-            f"There is already a {kind} `{key}` here; edit it instead, or choose another slug."
-        )
+        raise InvalidInput(Msg.ALREADY_EXISTS, a_kind=kind_name(kind, article=True), key=key)
     if action is AuditAction.EDIT and current is None:
-        raise NotFound(f"There is no {kind} `{key}` here to edit.")
+        raise NotFound(Msg.NOTHING_TO_EDIT, kind=kind_name(kind), key=key)
     # A change built with model_copy is not validated yet, so its dump may hold raw values.
     entry = validated(MODELS[kind], change(current).model_dump(warnings=False))
     if slug_of(entry) != key:
-        raise InvalidInput(f"The slug of {kind} `{key}` can't change; add a new {kind} instead.")
+        raise InvalidInput(Msg.SLUG_FIXED, kind=kind_name(kind), key=key)
     if entry == current:
-        raise InvalidInput(f"Nothing to change: {kind} `{key}` already says that.")
+        raise InvalidInput(Msg.UNCHANGED, kind=kind_name(kind), key=key)
     return entry
 
 
 def _check_references(writer: ScopeWriter, entry: Entry) -> None:
     problems = entry_problems(entry, writer.view.references())
     if problems:
-        raise InvalidInput(problem_message([f"`{problem.path}`: {problem.message}" for problem in problems]))
+        raise invalid([f"`{problem.path}`: {problem.message}" for problem in problems])
 
 
 def _referred_to(session: Session, row: EntryRow) -> bool:
@@ -291,7 +314,7 @@ def _write(
         after = _state(session, _store(session, actor.guild_id, kind, row, state))
     elif row is not None:
         if not isinstance(row, Incident) and _referred_to(session, row):
-            raise Conflict(f"Other entries in this server still refer to {kind} `{key}`; change those first.")
+            raise Conflict(Msg.STILL_REFERRED_TO, kind=kind_name(kind), key=key)
         delete_row(session, row)
     audit = AuditEntry(
         guild_id=actor.guild_id,
@@ -357,7 +380,7 @@ def remove(
     expected_revision: int | None = None,
 ) -> AuditEntry:
     """Remove the entry in the guild (softly): a shared entry gets a removed guild copy, a tombstone."""
-    summary = summary or f"removed {kind} {key}"
+    summary = summary or say(Msg.REMOVED_SUMMARY, kind=kind_name(kind), key=key)
     return _set_removed(session, actor, kind, key, expected_revision, removed=True, summary=summary)
 
 
@@ -371,7 +394,7 @@ def restore(
     expected_revision: int | None = None,
 ) -> AuditEntry:
     """Bring back an entry removed in the guild."""
-    summary = summary or f"restored {kind} {key}"
+    summary = summary or say(Msg.RESTORED_SUMMARY, kind=kind_name(kind), key=key)
     return _set_removed(session, actor, kind, key, expected_revision, removed=False, summary=summary)
 
 
@@ -389,10 +412,10 @@ def _set_removed(
     if removed:
         current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
         if current is None:
-            raise NotFound(f"There is no {kind} `{key}` here to remove.")
+            raise NotFound(Msg.NOTHING_TO_REMOVE, kind=kind_name(kind), key=key)
         entry = _json(current)
     elif row is None or row.removed_at is None:
-        raise NotFound(f"{kind.capitalize()} `{key}` is not removed here, so there is nothing to restore.")
+        raise NotFound(Msg.NOT_REMOVED, kind=kind_name(kind, capital=True), key=key)
     else:
         entry = _state(session, row)["entry"]
     return _write(
@@ -430,13 +453,13 @@ def _to_undo(session: Session, actor: Actor, audit_id: int | None) -> AuditEntry
     if audit_id is None:
         latest = session.exec(_undoable(actor)).first()
         if latest is None:
-            raise NotFound("You have no change here left to undo.")
+            raise NotFound(Msg.NOTHING_TO_UNDO)
         return latest
     target = session.get(AuditEntry, audit_id)
     if target is None or target.guild_id != actor.guild_id:
-        raise NotFound(f"There is no change #{audit_id} in this server.")
+        raise NotFound(Msg.NO_SUCH_CHANGE, change=audit_id)
     if target.undone_by_id is not None:
-        raise Conflict(f"Change #{audit_id} was already undone (by change #{target.undone_by_id}).")
+        raise Conflict(Msg.ALREADY_UNDONE, change=audit_id, undo=target.undone_by_id)
     return target
 
 
@@ -450,8 +473,10 @@ def undo(session: Session, *, actor: Actor, audit_id: int | None = None) -> Audi
     row = _lock(session, actor, target.kind, target.key, None)
     if (None if row is None else _state(session, row)) != target.after:
         raise Conflict(
-            f"{target.kind.capitalize()} `{target.key}` changed after change #{target.id}; "
-            "undo the later changes first (see its history)."
+            Msg.CHANGED_SINCE_CHANGE,
+            kind=kind_name(target.kind, capital=True),
+            key=target.key,
+            change=target.id,
         )
     before: EntryState | None = None
     if target.before is not None:
@@ -464,7 +489,7 @@ def undo(session: Session, *, actor: Actor, audit_id: int | None = None) -> Audi
         row=row,
         state=before,
         action=AuditAction.UNDO,
-        summary=f"undid #{target.id}: {target.summary}",
+        summary=say(Msg.UNDID_SUMMARY, change=target.id, summary=target.summary),
         undoes_id=target.id,
     )
     target.undone_by_id = record.id
@@ -518,9 +543,9 @@ def pending(session: Session, guild_id: int) -> list[Suggestion]:
 def _pending(session: Session, actor: Actor, suggestion_id: int) -> Suggestion:
     suggestion = session.get(Suggestion, suggestion_id)
     if suggestion is None or suggestion.guild_id != actor.guild_id:
-        raise NotFound(f"There is no suggestion #{suggestion_id} in this server.")
+        raise NotFound(Msg.NO_SUCH_SUGGESTION, suggestion=suggestion_id)
     if suggestion.status is not SuggestionStatus.PENDING:
-        raise Conflict(f"Suggestion #{suggestion_id} was already decided ({suggestion.status}).")
+        raise Conflict(Msg.ALREADY_DECIDED, suggestion=suggestion_id, status=status_name(suggestion.status))
     return suggestion
 
 
@@ -543,11 +568,13 @@ def approve(session: Session, *, actor: Actor, suggestion_id: int) -> AuditEntry
         != suggestion.base
     ):
         raise Conflict(
-            f"{suggestion.kind.capitalize()} `{suggestion.key}` changed after suggestion #{suggestion_id} was"
-            " made, so it can't be applied as it is."
+            Msg.CHANGED_SINCE_SUGGESTION,
+            kind=kind_name(suggestion.kind, capital=True),
+            key=suggestion.key,
+            suggestion=suggestion_id,
         )
     if suggestion.proposal is None:
-        raise NotFound(f"Suggestion #{suggestion_id} proposes nothing.")
+        raise NotFound(Msg.PROPOSES_NOTHING, suggestion=suggestion_id)
     proposal = MODELS[suggestion.kind].model_validate(suggestion.proposal["entry"])
     audit = apply(
         session,
@@ -566,7 +593,7 @@ def approve(session: Session, *, actor: Actor, suggestion_id: int) -> AuditEntry
 def mark_stale(session: Session, *, actor: Actor, suggestion_id: int) -> Suggestion:
     """Record that a pending suggestion can no longer be applied (its entry changed since)."""
     suggestion = _pending(session, actor, suggestion_id)
-    _decide(suggestion, actor, SuggestionStatus.STALE, "the entry changed after the suggestion was made")
+    _decide(suggestion, actor, SuggestionStatus.STALE, say(Msg.STALE_REASON))
     return suggestion
 
 

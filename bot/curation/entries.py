@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from bot.errors import InvalidInput
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import (
     IncidentEntry,
     MotionEntry,
@@ -42,6 +43,7 @@ __all__ = [
     "edit_position",
     "edit_quote",
     "edit_ruling",
+    "invalid",
     "problem_message",
     "remove_alias",
     "remove_motion",
@@ -56,13 +58,26 @@ _Model = TypeVar("_Model", bound=BaseModel)
 _Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry)
 
 DATE_FIELDS = frozenset({"date", "published"})
+# What the numbered parts of an incident are called, one and many.
+PARTS: dict[str, tuple[Msg, Msg]] = {
+    "participant": (Msg.PART_PARTICIPANT, Msg.PART_PARTICIPANTS),
+    "quote": (Msg.PART_QUOTE, Msg.PART_QUOTES),
+    "ruling": (Msg.PART_RULING, Msg.PART_RULINGS),
+    "motion": (Msg.PART_MOTION, Msg.PART_MOTIONS),
+    "position": (Msg.PART_POSITION, Msg.PART_POSITIONS),
+}
+
+
+def invalid(problems: Sequence[str]) -> InvalidInput:
+    """The error refusing a change, listing every problem found with it."""
+    if len(problems) == 1:
+        return InvalidInput(Msg.CANNOT_SAVE, problem=problems[0])
+    return InvalidInput(Msg.CANNOT_SAVE_MANY, problems="\n".join(f"• {problem}" for problem in problems))
 
 
 def problem_message(problems: Sequence[str]) -> str:
-    """One reply listing every problem found with a change."""
-    if len(problems) == 1:
-        return f"That change can't be saved: {problems[0]}"
-    return "That change can't be saved:\n" + "\n".join(f"• {problem}" for problem in problems)
+    """One reply listing every problem found with a change (the message of ``invalid``)."""
+    return invalid(problems).message
 
 
 def _path(location: Sequence[int | str]) -> str:
@@ -81,25 +96,25 @@ def _describe(detail: ErrorDetails, at: str) -> str:
     value = detail.get("input")
     context = detail.get("ctx", {})
     if name in DATE_FIELDS and kind != "missing":
-        return f"{path}: {value!r} is not a date; please write it as YYYY-MM-DD (for example 2020-06-17)."
+        return say(Msg.NOT_A_DATE, path=path, value=value)
     if name == "source" and (kind == "missing" or value is None):
-        return f"{path}: a source is required; give the key of one of the incident's sources."
+        return say(Msg.SOURCE_REQUIRED, path=path)
     if kind == "string_too_long":
-        length = len(value) if isinstance(value, str) else "too many"
-        return f"{path} is {length} characters long; the limit is {context.get('max_length')}."
+        length = len(value) if isinstance(value, str) else say(Msg.TOO_MANY)
+        return say(Msg.TOO_LONG, path=path, length=length, limit=context.get("max_length"))
     if kind == "missing":
-        return f"{path} is required."
+        return say(Msg.REQUIRED, path=path)
     if kind == "string_too_short":
-        return f"{path} cannot be empty."
+        return say(Msg.EMPTY, path=path)
     if kind == "string_pattern_mismatch" and name == "url":
-        return f"{path} must be a web address starting with http:// or https://."
+        return say(Msg.NOT_A_URL, path=path)
     if kind == "string_pattern_mismatch":
-        return f"{path} must be lower-case words joined by hyphens, like `singh-2020` (got {value!r})."
+        return say(Msg.NOT_A_SLUG, path=path, value=value)
     if kind == "enum":
-        return f"{path} must be one of {context.get('expected')} (got {value!r})."
+        return say(Msg.NOT_ONE_OF, path=path, expected=context.get("expected"), value=value)
     if kind == "extra_forbidden":
-        return f"{path} is not a field of this entry."
-    return f"{path}: {detail['msg']}."
+        return say(Msg.NOT_A_FIELD, path=path)
+    return say(Msg.INVALID, path=path, problem=detail["msg"])  # pydantic's own words, in English
 
 
 def validated(model: type[_Model], data: Mapping[str, Any], *, at: str = "") -> _Model:
@@ -107,16 +122,24 @@ def validated(model: type[_Model], data: Mapping[str, Any], *, at: str = "") -> 
     try:
         return model.model_validate(dict(data))
     except ValidationError as error:
-        raise InvalidInput(problem_message([_describe(detail, at) for detail in error.errors()])) from None
+        raise invalid([_describe(detail, at) for detail in error.errors()]) from None
 
 
 # -- lists of parts ------------------------------------------------------------------------------------
 
 
 def _checked(items: Sequence[Any], index: int, what: str, owner: str) -> None:
+    """Refuse ``index`` unless ``owner``'s ``items`` have it; ``what`` is their kind, a key of ``PARTS``."""
     if not 0 <= index < len(items):
-        count = f"{len(items)} {what}{'' if len(items) == 1 else 's'}"
-        raise InvalidInput(f"There is no {what} {index} in {owner}: it has {count} (numbered from 0).")
+        one, many = PARTS[what]
+        raise InvalidInput(
+            Msg.NO_SUCH_PART,
+            part=say(one),
+            index=index,
+            owner=owner,
+            count=len(items),
+            parts=say(one if len(items) == 1 else many),
+        )
 
 
 def _added(items: Sequence[_Model], part: Mapping[str, Any], model: type[_Model], at: str) -> list[_Model]:
@@ -130,7 +153,7 @@ def _edited(
     old = items[index]
     new = validated(type(old), {**old.model_dump(), **fields}, at=f"{at}[{index}]")
     if new == old:
-        raise InvalidInput(f"Nothing to change: {what} {index} of {owner} already says that.")
+        raise InvalidInput(Msg.PART_UNCHANGED, part=say(PARTS[what][0]), index=index, owner=owner)
     return [*items[:index], new, *items[index + 1 :]]
 
 
@@ -214,7 +237,7 @@ def add_position(entry: IncidentEntry, motion: int, position: Mapping[str, Any])
 
 def edit_position(entry: IncidentEntry, motion: int, index: int, **fields: Any) -> IncidentEntry:
     _checked(entry.motions, motion, "motion", _name(entry))
-    owner = f"motion {motion} of `{entry.slug}`"
+    owner = say(Msg.MOTION_OF, motion=motion, slug=entry.slug)
     at = f"motions[{motion}].positions"
     positions = _edited(entry.motions[motion].positions, index, fields, "position", owner, at)
     return _with_positions(entry, motion, positions)
@@ -222,7 +245,7 @@ def edit_position(entry: IncidentEntry, motion: int, index: int, **fields: Any) 
 
 def remove_position(entry: IncidentEntry, motion: int, index: int) -> IncidentEntry:
     _checked(entry.motions, motion, "motion", _name(entry))
-    owner = f"motion {motion} of `{entry.slug}`"
+    owner = say(Msg.MOTION_OF, motion=motion, slug=entry.slug)
     return _with_positions(entry, motion, _removed(entry.motions[motion].positions, index, "position", owner))
 
 
@@ -231,21 +254,21 @@ def remove_position(entry: IncidentEntry, motion: int, index: int) -> IncidentEn
 
 def add_alias(entry: _Aliased, alias: str) -> _Aliased:
     if alias in entry.aliases:
-        raise InvalidInput(f"`{entry.slug}` already has the alias “{alias}”.")
+        raise InvalidInput(Msg.HAS_ALIAS, slug=entry.slug, alias=alias)
     return entry.model_copy(update={"aliases": [*entry.aliases, alias]})
 
 
 def edit_alias(entry: _Aliased, old: str, new: str) -> _Aliased:
     if old not in entry.aliases:
-        raise InvalidInput(f"`{entry.slug}` has no alias “{old}”.")
+        raise InvalidInput(Msg.NO_ALIAS, slug=entry.slug, alias=old)
     if new == old:
-        raise InvalidInput(f"Nothing to change: the alias is already “{new}”.")
+        raise InvalidInput(Msg.ALIAS_UNCHANGED, alias=new)
     if new in entry.aliases:
-        raise InvalidInput(f"`{entry.slug}` already has the alias “{new}”.")
+        raise InvalidInput(Msg.HAS_ALIAS, slug=entry.slug, alias=new)
     return entry.model_copy(update={"aliases": [new if alias == old else alias for alias in entry.aliases]})
 
 
 def remove_alias(entry: _Aliased, alias: str) -> _Aliased:
     if alias not in entry.aliases:
-        raise InvalidInput(f"`{entry.slug}` has no alias “{alias}”.")
+        raise InvalidInput(Msg.NO_ALIAS, slug=entry.slug, alias=alias)
     return entry.model_copy(update={"aliases": [other for other in entry.aliases if other != alias]})

@@ -11,13 +11,15 @@ from collections.abc import Mapping, Sequence
 
 from bot import limits
 from bot.answers.render import EmbedBuilder, Reply, echo, page_of, pages_for
+from bot.curation.changes import status_name
 from bot.limits import clip
+from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, Suggestion
 
 HISTORY_PAGE = 10
-EXPIRED = "This confirmation expired, so nothing was removed."
-CANCELLED = "Cancelled: nothing was removed."
-FOOTER = "parlbot curation"
+# What cogs.curation shows when a removal is left or cancelled (until it says these itself).
+EXPIRED = say(Msg.REMOVAL_EXPIRED)
+CANCELLED = say(Msg.REMOVAL_CANCELLED)
 
 
 def _sentence(summary: str) -> str:
@@ -26,25 +28,28 @@ def _sentence(summary: str) -> str:
 
 def done_reply(audit: AuditEntry) -> Reply:
     """What a moderator sees after a write: what changed, its number, and how to take it back."""
-    hint = "" if audit.action is AuditAction.UNDO else " `/undo` reverts it."
-    text = f"{_sentence(echo_long(audit.summary))} (change #{audit.id}).{hint}"
+    text = say(Msg.DONE, summary=_sentence(echo_long(audit.summary)), change=audit.id)
+    if audit.action is not AuditAction.UNDO:
+        text += " " + say(Msg.UNDO_HINT)
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
 def suggested_reply(suggestion: Suggestion) -> Reply:
     """Thanks for a suggestion, saying that nothing changes until a moderator approves it."""
-    text = (
-        f"Thank you! Suggestion #{suggestion.id} ({echo_long(suggestion.summary)}) is waiting for a"
-        " moderator's review; nothing changes until one approves it."
-    )
+    text = say(Msg.SUGGESTED, suggestion=suggestion.id, summary=echo_long(suggestion.summary))
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
 def outcome_line(suggestion: Suggestion) -> str:
     """A decided suggestion, as its author is told it."""
     reason = f": {echo_long(suggestion.reason)}" if suggestion.reason else ""
-    status = suggestion.status
-    return f"Your suggestion #{suggestion.id} ({echo_long(suggestion.summary)}) was {status}{reason}."
+    return say(
+        Msg.OUTCOME,
+        suggestion=suggestion.id,
+        summary=echo_long(suggestion.summary),
+        status=status_name(suggestion.status),
+        reason=reason,
+    )
 
 
 def echo_long(text: str) -> str:
@@ -54,18 +59,15 @@ def echo_long(text: str) -> str:
 
 def confirm_reply(what: str) -> Reply:
     """The question a removal asks before it removes anything."""
-    text = (
-        f"Remove {echo_long(what)}?\nIt disappears from every answer in this server; `/undo` or"
-        " `/history` can bring it back. This question expires in a minute."
-    )
+    text = say(Msg.REMOVAL_CONFIRM, what=echo_long(what))
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
 
 
 def failed_reply(message: str, texts: Mapping[str, str]) -> Reply:
     """A write that was refused, handing back the long texts typed so that nothing is lost."""
-    parts = [message, "Nothing was saved."]
+    parts = [message, say(Msg.NOTHING_SAVED)]
     if texts:
-        parts.append("Your text, so that you can copy it:")
+        parts.append(say(Msg.YOUR_TEXT))
         budget = (limits.CONTENT - len("\n".join(parts)) - 20) // len(texts)
         for label, text in texts.items():
             body = clip(text.replace("```", "'''"), max(budget - len(label) - 10, 20))
@@ -75,7 +77,7 @@ def failed_reply(message: str, texts: Mapping[str, str]) -> Reply:
 
 def audit_line(audit: AuditEntry) -> str:
     """One change in a history: number, what, who (a mention that never pings) and when."""
-    undone = f" · undone by #{audit.undone_by_id}" if audit.undone_by_id else ""
+    undone = f" · {say(Msg.UNDONE_BY, change=audit.undone_by_id)}" if audit.undone_by_id else ""
     when = f"<t:{int(audit.created_at.timestamp())}:R>"
     return f"**#{audit.id}** {clip(audit.summary, 300)} — <@{audit.actor_id}>, {when}{undone}"
 
@@ -89,20 +91,15 @@ def history_page_reply(target: str, changes: Sequence[AuditEntry], *, page: int)
     """One page of an entry's changes, newest first; ``page`` counts from 0 and is clamped."""
     pages = pages_for(len(changes), HISTORY_PAGE)
     page, shown = page_of(changes, page, HISTORY_PAGE)
-    embed = EmbedBuilder(
-        title=f"History: {echo(target)}", footer=f"{FOOTER} · page {page + 1}/{pages} · /undo entry:N"
+    footer = " · ".join(
+        (say(Msg.CURATION_FOOTER), say(Msg.PAGE, page=page + 1, pages=pages), say(Msg.HISTORY_HINT))
     )
-    embed.description = "\n".join(audit_line(audit) for audit in shown) or "No changes recorded."
+    embed = EmbedBuilder(title=say(Msg.HISTORY_TITLE, target=echo(target)), footer=footer)
+    embed.description = "\n".join(audit_line(audit) for audit in shown) or say(Msg.NO_CHANGES)
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
 
 def config_reply(role_id: int | None) -> Reply:
-    if role_id is None:
-        right = "Members with **Manage Server** are parlbot's moderators (no moderator role is set)."
-    else:
-        right = f"Members with the <@&{role_id}> role are parlbot's moderators."
-    text = (
-        f"{right}\nMembers with Manage Server can always change this with `/config moderator-role`;"
-        " everyone else can `/suggest` entries and `/suggest-edit` corrections."
-    )
+    right = say(Msg.MODERATORS_MANAGE_SERVER) if role_id is None else say(Msg.MODERATORS_ROLE, role=role_id)
+    text = f"{right}\n{say(Msg.CONFIG_HINT)}"
     return Reply(content=text, ephemeral=True)

@@ -12,13 +12,13 @@ from typing import Any
 
 from bot import limits
 from bot.answers.render import EmbedBuilder, Reply
+from bot.curation.changes import kind_name
 from bot.curation.replies import echo_long, outcome_line
 from bot.limits import clip
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import Entry
 from db.models import LABEL_MAX, AuditAction, Suggestion
 
-FOOTER = "parlbot review"
-EMPTY = "No suggestions are waiting for review here."
 SHOWN = 120  # characters of one field value in a change line
 
 
@@ -27,7 +27,7 @@ REASON_MAX = LABEL_MAX  # a rejection's reason, as the suggester is told it
 
 def _shown(value: Any) -> str:
     if isinstance(value, list):
-        return f"{len(value)} item{'' if len(value) == 1 else 's'}"
+        return say(Msg.ITEM if len(value) == 1 else Msg.ITEMS, count=len(value))
     return f"“{echo_long(clip(str(value), SHOWN))}”"
 
 
@@ -42,9 +42,9 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[
         if old is None:
             lines.append(f"**{name}**: {_shown(new)}")
         elif new is None:
-            lines.append(f"**{name}**: {_shown(old)} → (cleared)")
+            lines.append(f"**{name}**: {_shown(old)} → {say(Msg.CLEARED)}")
         elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-            lines.append(f"**{name}**: {len(new)} items, some changed")
+            lines.append(f"**{name}**: {say(Msg.SOME_CHANGED, count=len(new))}")
         else:
             lines.append(f"**{name}**: {_shown(old)} → {_shown(new)}")
     return lines
@@ -59,23 +59,24 @@ def review_reply(
     the previous one.
     """
     proposal = (suggestion.proposal or {}).get("entry") or {}
-    verb = "add" if suggestion.action is AuditAction.ADD else "change"
+    title = Msg.REVIEW_ADD_TITLE if suggestion.action is AuditAction.ADD else Msg.REVIEW_CHANGE_TITLE
+    waiting = say(Msg.REVIEW_POSITION, position=position + 1, total=total)
     embed = EmbedBuilder(
-        title=f"Suggestion #{suggestion.id}: {verb} {suggestion.kind} {suggestion.key}",
+        title=say(title, suggestion=suggestion.id, kind=kind_name(suggestion.kind), key=suggestion.key),
         description=echo_long(suggestion.summary),
-        footer=f"{FOOTER} · {position + 1} of {total} waiting",
+        footer=f"{say(Msg.REVIEW_FOOTER)} · {waiting}",
     )
     created = int(suggestion.created_at.timestamp())
-    embed.add("Suggested by", f"<@{suggestion.author_id}> <t:{created}:R>", inline=True)
+    embed.add(say(Msg.SUGGESTED_BY), f"<@{suggestion.author_id}> <t:{created}:R>", inline=True)
     before = None if current is None else current.model_dump(mode="json", exclude_none=True)
-    embed.add("What would change", _lines(changes(before, proposal)) or "Nothing any more.")
+    embed.add(say(Msg.WHAT_WOULD_CHANGE), _lines(changes(before, proposal)) or say(Msg.NOTHING_ANY_MORE))
     return Reply(content=clip(note, limits.CONTENT) or None, embeds=(embed.build(),), ephemeral=True)
 
 
 def _lines(lines: Sequence[str]) -> str:
     text = ""
     for index, line in enumerate(lines):
-        more = f"\n… and {len(lines) - index} more"
+        more = "\n" + say(Msg.AND_MORE, count=len(lines) - index)
         if len(text) + len(line) + 1 + len(more) > limits.FIELD_VALUE:
             return text + more
         text += ("\n" if text else "") + line
@@ -83,7 +84,7 @@ def _lines(lines: Sequence[str]) -> str:
 
 
 def queue_done_reply(note: str = "") -> Reply:
-    return Reply(content=clip(f"{note}\n{EMPTY}".strip(), limits.CONTENT), ephemeral=True)
+    return Reply(content=clip(f"{note}\n{say(Msg.REVIEW_EMPTY)}".strip(), limits.CONTENT), ephemeral=True)
 
 
 def outcomes_reply(outcomes: Sequence[Suggestion]) -> Reply:

@@ -27,8 +27,9 @@ from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 from sqlmodel import Session
 
 from bot.curation import changes
-from bot.curation.changes import Actor
+from bot.curation.changes import Actor, kind_name
 from bot.errors import InvalidInput
+from bot.messages.catalogue import Msg, say
 from db.dataset.files import dump_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import (
@@ -125,13 +126,15 @@ class ImportPlan:
         """``2 added, 1 changed, 40 unchanged, 0 rejected``"""
         return ", ".join(f"{self.count(outcome)} {outcome}" for outcome in Outcome)
 
-    def refusal(self) -> str:
-        """Why nothing is imported: every rejected entry with its reasons."""
+    def refused(self) -> InvalidInput:
+        """The error refusing the whole import: every rejected entry with its reasons."""
         lines = [f"• {planned}: {'; '.join(planned.reasons)}" for planned in self.rejected]
-        count = len(lines)
-        return f"Nothing was imported: {count} entr{'y was' if count == 1 else 'ies were'} rejected.\n" + (
-            "\n".join(lines)
-        )
+        refused = Msg.REFUSED_ONE if len(lines) == 1 else Msg.REFUSED_MANY
+        return InvalidInput(refused, count=len(lines), reasons="\n".join(lines))
+
+    def refusal(self) -> str:
+        """Why nothing is imported: every rejected entry with its reasons (the message of ``refused``)."""
+        return self.refused().message
 
 
 class _Header(BaseModel):
@@ -154,9 +157,9 @@ def decode(data: bytes, name: str) -> Any:
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise UnreadableFile(f"{name} is not a text file (UTF-8 JSON expected).") from None
+        raise UnreadableFile(Msg.NOT_TEXT, name=name) from None
     except json.JSONDecodeError as error:
-        raise UnreadableFile(f"{name} is not valid JSON: {error}.") from None
+        raise UnreadableFile(Msg.NOT_JSON, name=name, error=error) from None
 
 
 def _header(document: Any) -> _Header:
@@ -164,12 +167,10 @@ def _header(document: Any) -> _Header:
         return _Header.model_validate(document)
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(part) for part in detail['loc']) or 'the file'}: {detail['msg']}"
+            f"{'.'.join(str(part) for part in detail['loc']) or say(Msg.WHOLE_FILE)}: {detail['msg']}"
             for detail in error.errors()
         )
-        raise UnreadableFile(
-            f"That is not a parlbot dataset (format parlbot-dataset, version 1): {problems}."
-        ) from None
+        raise UnreadableFile(Msg.NOT_A_DATASET, problems=problems) from None
 
 
 def _raw_key(data: Any) -> str | None:
@@ -205,10 +206,10 @@ def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan
             key = slug_of(entry)
             reasons_found = [str(problem) for problem in entry_problems(entry, references, at)]
             if key in seen:
-                reasons_found.insert(0, f"{at}: the file has this {kind} twice ({key!r})")
+                reasons_found.insert(0, say(Msg.TWICE, at=at, kind=kind_name(kind), key=key))
             if isinstance(entry, SourceEntry) and entry.url is not None:
                 if entry.url in urls:
-                    reasons_found.append(f"{at}.url: another source in the file has the url {entry.url!r}")
+                    reasons_found.append(say(Msg.DUPLICATE_URL, at=at, url=entry.url))
                 urls.add(entry.url)
             seen.add(key)
             if reasons_found:
@@ -238,7 +239,7 @@ def _write_in_guild(session: Session, actor: Actor) -> Write:
             kind=kind,
             key=slug_of(entry),
             change=lambda _current: entry,
-            summary=f"imported {kind} {slug_of(entry)}",
+            summary=say(Msg.IMPORTED_SUMMARY, kind=kind_name(kind), key=slug_of(entry)),
             action=AuditAction.IMPORT,
         )
 
@@ -265,7 +266,7 @@ def apply_import(
     """
     plan = plan_import(session, document, guild_id=guild_id)
     if plan.rejected:
-        raise InvalidInput(plan.refusal())
+        raise plan.refused()
     write = (
         _write_shared(session)
         if guild_id == SHARED_GUILD

@@ -9,11 +9,9 @@ from bot import limits
 from bot.answers.render import EmbedBuilder, Reply, echo
 from bot.curation.transfer import ImportPlan, plan_table
 from bot.limits import clip
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import Dataset
 
-FOOTER = "parlbot import"
-CANCELLED = "Import cancelled: nothing was written."
-EXPIRED = "This import expired, so nothing was written; run `/import` again."
 BAR = 20
 
 
@@ -23,53 +21,46 @@ def _table(plan: ImportPlan) -> str:
 
 def plan_reply(plan: ImportPlan, filename: str) -> Reply:
     """The dry run: counts per kind, every rejected entry with its reasons, and what happens next."""
-    embed = EmbedBuilder(title=f"Import {echo(filename)}: dry run", description=_table(plan), footer=FOOTER)
+    embed = EmbedBuilder(
+        title=say(Msg.DRY_RUN, filename=echo(filename)),
+        description=_table(plan),
+        footer=say(Msg.IMPORT_FOOTER),
+    )
     if plan.rejected:
         embed.add(
-            "Rejected (so nothing can be imported)",
+            say(Msg.REJECTED_ENTRIES),
             "\n".join(f"• {planned}: {'; '.join(planned.reasons)}" for planned in plan.rejected),
         )
-        question = "Nothing was written. Fix the rejected entries and run `/import` again."
+        question = say(Msg.FIX_AND_RETRY)
     elif not plan.writes:
-        question = "Nothing to import: this server already has every entry exactly so."
+        question = say(Msg.NOTHING_TO_IMPORT)
     else:
-        question = (
-            f"Import {len(plan.writes)} entr{'y' if len(plan.writes) == 1 else 'ies'} into this server? "
-            "It is all or nothing, and each entry is recorded in `/history`. This question expires in five"
-            " minutes."
-        )
+        confirm = Msg.CONFIRM_IMPORT_ONE if len(plan.writes) == 1 else Msg.CONFIRM_IMPORT_MANY
+        question = say(confirm, count=len(plan.writes))
     return Reply(content=question, embeds=(embed.build(),), ephemeral=True)
 
 
 def progress_text(done: int, total: int) -> str:
     """``Importing… [#####     ] 12/40``"""
     filled = BAR * done // total if total else BAR
-    return f"Importing… `[{'#' * filled}{' ' * (BAR - filled)}]` {done}/{total}"
+    return say(Msg.IMPORTING, bar="#" * filled + " " * (BAR - filled), done=done, total=total)
 
 
 def done_reply(plan: ImportPlan) -> Reply:
-    text = f"Imported: {plan.summary}. Each entry is recorded in `/history` as an import."
-    return Reply(
-        content=text,
-        embeds=(EmbedBuilder(title="Import done", description=_table(plan), footer=FOOTER).build(),),
-        ephemeral=True,
-    )
+    embed = EmbedBuilder(title=say(Msg.IMPORT_DONE), description=_table(plan), footer=say(Msg.IMPORT_FOOTER))
+    return Reply(content=say(Msg.IMPORTED, summary=plan.summary), embeds=(embed.build(),), ephemeral=True)
 
 
 def failed_text(message: str) -> str:
-    return clip(f"Nothing was imported (all or nothing): {message}", limits.CONTENT)
+    return clip(say(Msg.IMPORT_FAILED, problem=message), limits.CONTENT)
 
 
 def export_text(dataset: Dataset) -> str:
-    counts = {
-        "incidents": len(dataset.incidents),
-        "people": len(dataset.people),
-        "parties": len(dataset.parties),
-        "sources": len(dataset.sources),
-        "chambers": len(dataset.chambers),
-    }
-    listed = ", ".join(f"{count} {kind}" for kind, count in counts.items())
-    return (
-        f"This server's parlbot entries, with the shared entries they refer to ({listed}), in the dataset"
-        " format. `/import` takes this file back, here or in another server."
+    return say(
+        Msg.EXPORT_NOTE,
+        incidents=len(dataset.incidents),
+        people=len(dataset.people),
+        parties=len(dataset.parties),
+        sources=len(dataset.sources),
+        chambers=len(dataset.chambers),
     )

@@ -1,0 +1,278 @@
+"""parlbot's words in English: the text of every ``Msg``, with its ``{fields}`` (``str.format``).
+
+Discord markdown (``**bold**``, ``code``) and mentions (``<@&{role}>``) are part of a text; literal
+braces would be doubled. ``tests/test_messages.py`` checks that every id has a text here and that every
+text's fields are well formed.
+"""
+
+from __future__ import annotations
+
+from bot.messages.catalogue import Msg
+
+ENGLISH: dict[Msg, str] = {
+    # -- errors ---------------------------------------------------------------------------------------
+    Msg.APOLOGY: (
+        "Sorry, something went wrong while answering that. It has been logged; please try again later."
+    ),
+    Msg.CHECK_FAILED: "You cannot use this command here.",
+    Msg.NOT_UNDERSTOOD: "I could not understand {value!r} for that option.",
+    # -- shared ---------------------------------------------------------------------------------------
+    Msg.PREVIOUS: "◀ Previous",
+    Msg.NEXT: "Next ▶",
+    Msg.PAGE: "page {page}/{pages}",
+    Msg.AND_MORE: "… and {count} more",
+    Msg.CANCEL: "Cancel",
+    # -- what entries are called ----------------------------------------------------------------------
+    Msg.KIND_INCIDENT: "incident",
+    Msg.KIND_PERSON: "person",
+    Msg.KIND_PARTY: "party",
+    Msg.KIND_SOURCE: "source",
+    Msg.KIND_CHAMBER: "chamber",
+    Msg.AN_INCIDENT: "an incident",
+    Msg.A_PERSON: "a person",
+    Msg.A_PARTY: "a party",
+    Msg.A_SOURCE: "a source",
+    Msg.A_CHAMBER: "a chamber",
+    Msg.PART_PARTICIPANT: "participant",
+    Msg.PART_PARTICIPANTS: "participants",
+    Msg.PART_QUOTE: "quote",
+    Msg.PART_QUOTES: "quotes",
+    Msg.PART_RULING: "ruling",
+    Msg.PART_RULINGS: "rulings",
+    Msg.PART_MOTION: "motion",
+    Msg.PART_MOTIONS: "motions",
+    Msg.PART_POSITION: "position",
+    Msg.PART_POSITIONS: "positions",
+    Msg.STATUS_PENDING: "pending",
+    Msg.STATUS_APPROVED: "approved",
+    Msg.STATUS_REJECTED: "rejected",
+    Msg.STATUS_STALE: "stale",
+    # -- answers --------------------------------------------------------------------------------------
+    Msg.UNOFFICIAL: "Unofficial summary from cited sources · parlbot",
+    Msg.ATTRIBUTION_RECORDED: "in the official record",
+    Msg.ATTRIBUTION_SELF_ACKNOWLEDGED: "acknowledged by the member",
+    Msg.ATTRIBUTION_NEWS_REPORTED: "reported by news",
+    Msg.ATTRIBUTION_INFERRED: "inferred, not stated outright by a source",
+    Msg.STANCE_YES: "voted yes",
+    Msg.STANCE_NO: "voted no",
+    Msg.STANCE_ABSTAIN: "abstained",
+    Msg.STANCE_ABSENT: "was absent",
+    Msg.STANCE_PAIRED: "was paired",
+    Msg.STANCE_CONSENT: "consented",
+    Msg.STANCE_OBJECT: "objected",
+    Msg.STANCE_UNKNOWN: "position unknown",
+    Msg.DELIVERY_TRANSLATED: "(English rendering as printed)",
+    Msg.DELIVERY_REPORTED: "(as reported; wording varies between sources)",
+    Msg.NO_LINK: "{name} (stored excerpt, no link)",
+    Msg.MOVED_BY: "Moved by: {who}",
+    Msg.PROCEDURE: "Procedure: {procedure} · Result: {result}",
+    Msg.WITH_SOURCE: "{text}\nSource: {source}",
+    Msg.PEOPLE_INVOLVED: "People involved",
+    Msg.MOTION: "Motion",
+    Msg.WHO_OBJECTED_OR_VOTED: "Who objected or voted",
+    Msg.KEY_QUOTES: "Key quotes",
+    Msg.RULING: "Ruling",
+    Msg.SOURCES: "Sources",
+    Msg.ALL_QUOTES: "All {count} quotes",
+    Msg.ALL_SOURCES: "All {count} sources",
+    Msg.WHO_OBJECTED: "Who objected?",
+    Msg.WHO_OBJECTED_TITLE: "Who objected: {title}",
+    Msg.NO_MOTION: "No motion is recorded for this incident, so there is no objection to report.",
+    Msg.POSITIONS: "Positions",
+    Msg.NO_POSITIONS: "No one's position is named in the sources.",
+    Msg.SHOW_INCIDENT: "Show the incident",
+    Msg.SAID_TO: "Said to",
+    Msg.CONTEXT: "Context",
+    Msg.INCIDENT: "Incident",
+    Msg.SOURCE: "Source",
+    Msg.RULING_TITLE: "Ruling: {title}",
+    Msg.PARTY: "Party: {party}",
+    Msg.ALSO_KNOWN_AS: "Also known as: {aliases}",
+    Msg.APPEARS_IN: "Appears in",
+    Msg.APPEARANCE: "{incident} — as {role}",
+    Msg.NO_INCIDENTS: "No incidents.",
+    Msg.QUOTES: "Quotes",
+    Msg.QUOTES_TITLE: "Quotes: {title}",
+    Msg.SOURCES_TITLE: "Sources: {title}",
+    Msg.SOURCES_DIFFER: "Where sources differ",
+    # -- looking things up ----------------------------------------------------------------------------
+    Msg.EMPTY_QUERY: "Please type something to look for, or pick one of the suggestions.",
+    Msg.DID_YOU_MEAN: "I found more than one close match for “{query}”. Did you mean:\n{choices}",
+    Msg.NO_MATCH: "I could not find any {what} matching “{query}”.",
+    Msg.NO_MATCH_SUGGESTIONS: "Some entries you could try:\n{suggestions}",
+    Msg.NO_MATCH_TIP: "Tip: start typing and pick from the suggestions, or try `/search`.",
+    Msg.TOPIC_INCIDENT: "incident",
+    Msg.TOPIC_WHO_OBJECTED: "incident or motion",
+    Msg.TOPIC_QUOTE: "quote",
+    Msg.TOPIC_RULING: "ruling",
+    Msg.TOPIC_PERSON: "person",
+    Msg.BUTTON_GONE: "That button no longer does anything; please ask again.",
+    Msg.INCIDENT_GONE: "The incident `{slug}` is no longer in the database.",
+    Msg.NO_RULING: "No ruling is recorded for “{title}”.",
+    Msg.QUOTE_GONE: "That quote is no longer in the database.",
+    Msg.PERSON_GONE: "The person `{slug}` is no longer in the database.",
+    Msg.BAD_REFERENCE: "That entry reference is not valid.",
+    Msg.SEARCH_TITLE: "Search: {query}",
+    Msg.NO_RESULTS: "No results.",
+    Msg.SEARCH_NOT_YOURS: "Only the person who searched can turn these pages; try `/search` yourself.",
+    Msg.HELP_TITLE: "parlbot help",
+    Msg.HELP_INTRO: (
+        "Ask about parliamentary incidents: ejections, unparliamentary language, Speaker's rulings, "
+        "motions and who objected. Every `query` option suggests entries as you type; typos and "
+        "half-typed names are fine."
+    ),
+    # -- who may change entries -----------------------------------------------------------------------
+    Msg.NOT_IN_A_SERVER: "Changes to parlbot's entries are made in a server, not in direct messages.",
+    Msg.NOT_A_MODERATOR: (
+        "Only this server's parlbot moderators can change entries, so nothing was changed. "
+        "You can propose a change with `/suggest` or `/suggest-edit`."
+    ),
+    Msg.NOT_A_MANAGER: "Only members with Manage Server can change parlbot's settings here.",
+    # -- changing one entry ---------------------------------------------------------------------------
+    Msg.CANNOT_SAVE: "That change can't be saved: {problem}",
+    Msg.CANNOT_SAVE_MANY: "That change can't be saved:\n{problems}",
+    Msg.NOT_A_DATE: (
+        "{path}: {value!r} is not a date; please write it as YYYY-MM-DD (for example 2020-06-17)."
+    ),
+    Msg.SOURCE_REQUIRED: "{path}: a source is required; give the key of one of the incident's sources.",
+    Msg.TOO_LONG: "{path} is {length} characters long; the limit is {limit}.",
+    Msg.TOO_MANY: "too many",
+    Msg.REQUIRED: "{path} is required.",
+    Msg.EMPTY: "{path} cannot be empty.",
+    Msg.NOT_A_URL: "{path} must be a web address starting with http:// or https://.",
+    Msg.NOT_A_SLUG: "{path} must be lower-case words joined by hyphens, like `singh-2020` (got {value!r}).",
+    Msg.NOT_ONE_OF: "{path} must be one of {expected} (got {value!r}).",
+    Msg.NOT_A_FIELD: "{path} is not a field of this entry.",
+    Msg.INVALID: "{path}: {problem}.",
+    Msg.NO_SUCH_PART: "There is no {part} {index} in {owner}: it has {count} {parts} (numbered from 0).",
+    Msg.MOTION_OF: "motion {motion} of `{slug}`",
+    Msg.PART_UNCHANGED: "Nothing to change: {part} {index} of {owner} already says that.",
+    Msg.HAS_ALIAS: "`{slug}` already has the alias “{alias}”.",
+    Msg.NO_ALIAS: "`{slug}` has no alias “{alias}”.",
+    Msg.ALIAS_UNCHANGED: "Nothing to change: the alias is already “{alias}”.",
+    # -- the write path -------------------------------------------------------------------------------
+    Msg.ENTRY_MISSING: "That entry is not in the database here.",
+    Msg.SHARED_READ_ONLY: "The shared dataset can't be changed from here; changes are made in a server.",
+    Msg.CHANGED_MEANWHILE: (
+        "Someone changed {kind} `{key}` while you were working on it, so your change was not saved."
+        " Please open it again and redo your change."
+    ),
+    Msg.ALREADY_EXISTS: "There is already {a_kind} `{key}` here; edit it instead, or choose another slug.",
+    Msg.NOTHING_TO_EDIT: "There is no {kind} `{key}` here to edit.",
+    Msg.SLUG_FIXED: "The slug of {kind} `{key}` can't change; add a new {kind} instead.",
+    Msg.UNCHANGED: "Nothing to change: {kind} `{key}` already says that.",
+    Msg.STILL_REFERRED_TO: "Other entries in this server still refer to {kind} `{key}`; change those first.",
+    Msg.NOTHING_TO_REMOVE: "There is no {kind} `{key}` here to remove.",
+    Msg.NOT_REMOVED: "{kind} `{key}` is not removed here, so there is nothing to restore.",
+    Msg.NOTHING_TO_UNDO: "You have no change here left to undo.",
+    Msg.NO_SUCH_CHANGE: "There is no change #{change} in this server.",
+    Msg.ALREADY_UNDONE: "Change #{change} was already undone (by change #{undo}).",
+    Msg.CHANGED_SINCE_CHANGE: (
+        "{kind} `{key}` changed after change #{change}; undo the later changes first (see its history)."
+    ),
+    Msg.NO_SUCH_SUGGESTION: "There is no suggestion #{suggestion} in this server.",
+    Msg.ALREADY_DECIDED: "Suggestion #{suggestion} was already decided ({status}).",
+    Msg.CHANGED_SINCE_SUGGESTION: (
+        "{kind} `{key}` changed after suggestion #{suggestion} was made, so it can't be applied as it is."
+    ),
+    Msg.PROPOSES_NOTHING: "Suggestion #{suggestion} proposes nothing.",
+    Msg.STALE_REASON: "the entry changed after the suggestion was made",
+    Msg.REMOVED_SUMMARY: "removed {kind} {key}",
+    Msg.RESTORED_SUMMARY: "restored {kind} {key}",
+    Msg.UNDID_SUMMARY: "undid #{change}: {summary}",
+    Msg.IMPORTED_SUMMARY: "imported {kind} {key}",
+    # -- moderators' replies --------------------------------------------------------------------------
+    Msg.CURATION_FOOTER: "parlbot curation",
+    Msg.DONE: "{summary} (change #{change}).",
+    Msg.UNDO_HINT: "`/undo` reverts it.",
+    Msg.NOTHING_SAVED: "Nothing was saved.",
+    Msg.YOUR_TEXT: "Your text, so that you can copy it:",
+    Msg.REMOVAL_CONFIRM: (
+        "Remove {what}?\nIt disappears from every answer in this server; `/undo` or"
+        " `/history` can bring it back. This question expires in a minute."
+    ),
+    Msg.REMOVAL_EXPIRED: "This confirmation expired, so nothing was removed.",
+    Msg.REMOVAL_CANCELLED: "Cancelled: nothing was removed.",
+    Msg.SUGGESTED: (
+        "Thank you! Suggestion #{suggestion} ({summary}) is waiting for a"
+        " moderator's review; nothing changes until one approves it."
+    ),
+    Msg.OUTCOME: "Your suggestion #{suggestion} ({summary}) was {status}{reason}.",
+    Msg.HISTORY_TITLE: "History: {target}",
+    Msg.HISTORY_HINT: "/undo entry:N",
+    Msg.NO_CHANGES: "No changes recorded.",
+    Msg.UNDONE_BY: "undone by #{change}",
+    Msg.MODERATORS_MANAGE_SERVER: (
+        "Members with **Manage Server** are parlbot's moderators (no moderator role is set)."
+    ),
+    Msg.MODERATORS_ROLE: "Members with the <@&{role}> role are parlbot's moderators.",
+    Msg.CONFIG_HINT: (
+        "Members with Manage Server can always change this with `/config moderator-role`;"
+        " everyone else can `/suggest` entries and `/suggest-edit` corrections."
+    ),
+    # -- the review queue -----------------------------------------------------------------------------
+    Msg.REVIEW_FOOTER: "parlbot review",
+    Msg.REVIEW_EMPTY: "No suggestions are waiting for review here.",
+    Msg.REVIEW_POSITION: "{position} of {total} waiting",
+    Msg.REVIEW_ADD_TITLE: "Suggestion #{suggestion}: add {kind} {key}",
+    Msg.REVIEW_CHANGE_TITLE: "Suggestion #{suggestion}: change {kind} {key}",
+    Msg.SUGGESTED_BY: "Suggested by",
+    Msg.WHAT_WOULD_CHANGE: "What would change",
+    Msg.NOTHING_ANY_MORE: "Nothing any more.",
+    Msg.ITEM: "{count} item",
+    Msg.ITEMS: "{count} items",
+    Msg.SOME_CHANGED: "{count} items, some changed",
+    Msg.CLEARED: "(cleared)",
+    Msg.NOT_A_REVIEWER: "Only this server's parlbot moderators can approve or reject suggestions.",
+    Msg.NO_LONGER_WAITING: "{problem} It is no longer waiting for review.",
+    Msg.NOT_APPLIED: "Suggestion #{suggestion} was not applied: {problem}",
+    Msg.APPROVED: "Approved suggestion #{suggestion} (change #{change}).",
+    Msg.REJECTED: "Rejected suggestion #{suggestion}.",
+    Msg.APPROVE: "Approve",
+    Msg.REJECT: "Reject",
+    Msg.REJECT_TITLE: "Reject the suggestion",
+    Msg.REJECT_REASON: "Why? (the member who suggested it is told)",
+    # -- import and export ----------------------------------------------------------------------------
+    Msg.NOT_TEXT: "{name} is not a text file (UTF-8 JSON expected).",
+    Msg.NOT_JSON: "{name} is not valid JSON: {error}.",
+    Msg.NOT_A_DATASET: "That is not a parlbot dataset (format parlbot-dataset, version 1): {problems}.",
+    Msg.WHOLE_FILE: "the file",
+    Msg.TWICE: "{at}: the file has this {kind} twice ({key!r})",
+    Msg.DUPLICATE_URL: "{at}.url: another source in the file has the url {url!r}",
+    Msg.REFUSED_ONE: "Nothing was imported: {count} entry was rejected.\n{reasons}",
+    Msg.REFUSED_MANY: "Nothing was imported: {count} entries were rejected.\n{reasons}",
+    Msg.IMPORT_FOOTER: "parlbot import",
+    Msg.DRY_RUN: "Import {filename}: dry run",
+    Msg.REJECTED_ENTRIES: "Rejected (so nothing can be imported)",
+    Msg.FIX_AND_RETRY: "Nothing was written. Fix the rejected entries and run `/import` again.",
+    Msg.NOTHING_TO_IMPORT: "Nothing to import: this server already has every entry exactly so.",
+    Msg.CONFIRM_IMPORT_ONE: (
+        "Import {count} entry into this server? It is all or nothing, and each entry is recorded in"
+        " `/history`. This question expires in five minutes."
+    ),
+    Msg.CONFIRM_IMPORT_MANY: (
+        "Import {count} entries into this server? It is all or nothing, and each entry is recorded in"
+        " `/history`. This question expires in five minutes."
+    ),
+    Msg.IMPORTING: "Importing… `[{bar}]` {done}/{total}",
+    Msg.IMPORTED: "Imported: {summary}. Each entry is recorded in `/history` as an import.",
+    Msg.IMPORT_DONE: "Import done",
+    Msg.IMPORT_FAILED: "Nothing was imported (all or nothing): {problem}",
+    Msg.IMPORT_CANCELLED: "Import cancelled: nothing was written.",
+    Msg.IMPORT_EXPIRED: "This import expired, so nothing was written; run `/import` again.",
+    Msg.IMPORT_NOT_YOURS: "Only the moderator who ran this /import can confirm or cancel it.",
+    Msg.IMPORT: "Import",
+    Msg.FILE_TOO_BIG: (
+        "{filename} is {megabytes:.1f} MB; /import takes dataset files up to {limit} MB. Ask the bot's"
+        " host to run `parlbot db import FILE --guild {guild}` for a bigger one."
+    ),
+    Msg.EXPORT_NOTE: (
+        "This server's parlbot entries, with the shared entries they refer to ({incidents} incidents,"
+        " {people} people, {parties} parties, {sources} sources, {chambers} chambers), in the dataset"
+        " format. `/import` takes this file back, here or in another server."
+    ),
+    Msg.EXPORT_TOO_BIG: (
+        "This server's entries are too big to attach here; ask the bot's host to run"
+        " `parlbot db export FILE --guild {guild}`."
+    ),
+}

@@ -1,0 +1,117 @@
+"""The message catalogue: every id has an English text, every text's fields are well formed, ``say``
+fills them, and a few English sentences are pinned word for word (the other tests assert by id)."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from bot.curation.changes import KIND_NAMES, STATUS_NAMES, kind_name
+from bot.curation.entries import PARTS
+from bot.errors import Conflict, InvalidInput, NotFound
+from bot.messages.catalogue import Msg, say
+from bot.messages.en import ENGLISH
+from db.models import EntityKind, SuggestionStatus
+
+ID = re.compile(r"[a-z]+(\.[a-z]+(-[a-z]+)*)+")
+
+
+def fields_of(text: str) -> list[tuple[str, str | None, str | None]]:
+    """The (name, conversion, format spec) of every ``{field}`` in ``text``."""
+    return [
+        (name, conversion, spec)
+        for _, name, spec, conversion in string.Formatter().parse(text)
+        if name is not None
+    ]
+
+
+def sample(spec: str | None) -> object:
+    return 1.5 if spec else "x"
+
+
+def test_every_message_has_an_english_text() -> None:
+    assert set(ENGLISH) == set(Msg)
+    assert all(ENGLISH[msg].strip() for msg in Msg)
+
+
+@pytest.mark.parametrize("msg", list(Msg))
+def test_every_id_reads_area_dot_name(msg: Msg) -> None:
+    assert ID.fullmatch(msg.value)
+
+
+@pytest.mark.parametrize("msg", list(Msg))
+def test_every_english_text_has_well_formed_named_fields(msg: Msg) -> None:
+    fields = fields_of(ENGLISH[msg])  # raises on an unbalanced brace
+    for name, conversion, spec in fields:
+        assert name.isidentifier(), f"{msg}: {{{name}}} is not a named field"
+        assert conversion in (None, "r", "s")
+        assert "{" not in (spec or ""), f"{msg}: nested field in {{{name}:{spec}}}"
+    assert say(msg, **{name: sample(spec) for name, _, spec in fields})
+
+
+def test_say_fills_the_fields_by_name() -> None:
+    assert say(Msg.NO_SUCH_CHANGE, change=12) == "There is no change #12 in this server."
+    assert say(Msg.NOT_UNDERSTOOD, value="x") == "I could not understand 'x' for that option."
+    assert say(Msg.FILE_TOO_BIG, filename="a.json", megabytes=2.34, limit=5, guild=7).startswith(
+        "a.json is 2.3 MB; /import takes dataset files up to 5 MB."
+    )
+
+
+def test_say_refuses_a_missing_field() -> None:
+    with pytest.raises(KeyError):
+        say(Msg.NO_SUCH_CHANGE)
+
+
+def test_the_english_wording_of_a_few_sentences() -> None:
+    """The one test that pins English words; every other test asserts through the catalogue."""
+    assert say(Msg.NO_MATCH, what="incident", query="zzz") == "I could not find any incident matching “zzz”."
+    assert say(Msg.APOLOGY) == (
+        "Sorry, something went wrong while answering that. It has been logged; please try again later."
+    )
+    assert say(Msg.NOT_A_MODERATOR) == (
+        "Only this server's parlbot moderators can change entries, so nothing was changed. "
+        "You can propose a change with `/suggest` or `/suggest-edit`."
+    )
+    assert say(Msg.APPROVED, suggestion=1, change=2) == "Approved suggestion #1 (change #2)."
+    assert say(Msg.CONFIRM_IMPORT_MANY, count=2).startswith("Import 2 entries into this server?")
+    assert [say(msg) for msg in (Msg.APPROVE, Msg.REJECT, Msg.PREVIOUS, Msg.NEXT)] == [
+        "Approve",
+        "Reject",
+        "◀ Previous",
+        "Next ▶",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "expected"),
+    [
+        (EntityKind.INCIDENT, "There is already an incident `singh-2020` here"),
+        (EntityKind.PERSON, "There is already a person `singh-2020` here"),
+    ],
+)
+def test_an_existing_entry_is_named_with_its_article(kind: EntityKind, expected: str) -> None:
+    text = say(Msg.ALREADY_EXISTS, a_kind=kind_name(kind, article=True), key="singh-2020")
+    assert text.startswith(expected)
+
+
+def test_every_kind_part_and_status_has_its_words() -> None:
+    assert set(KIND_NAMES) == set(EntityKind)
+    assert set(STATUS_NAMES) == set(SuggestionStatus)
+    assert [kind_name(kind) for kind in EntityKind] == [kind.value for kind in EntityKind]
+    assert [say(one) for one, _ in PARTS.values()] == list(PARTS)
+
+
+def test_a_domain_error_keeps_its_id_its_fields_and_its_english_text() -> None:
+    error = NotFound(Msg.NO_SUCH_SUGGESTION, suggestion=3)
+    assert error.msg is Msg.NO_SUCH_SUGGESTION
+    assert error.fields == {"suggestion": 3}
+    assert error.message == str(error) == say(Msg.NO_SUCH_SUGGESTION, suggestion=3)
+
+
+def test_a_domain_error_still_takes_a_finished_sentence() -> None:
+    error = InvalidInput("Something the forms say.")
+    assert (error.msg, error.message) == (None, "Something the forms say.")
+    with pytest.raises(TypeError):
+        Conflict("A sentence with {fields}.", fields="no")
