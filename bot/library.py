@@ -25,7 +25,7 @@ from bot.curation.changes import Actor, Change
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, NotFound
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
-from bot.search.index import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry
@@ -46,29 +46,29 @@ class Topic:
     """What one command looks for, and which action answers a hit."""
 
     what: str
-    kinds: tuple[Kind, ...]
+    kinds: tuple[DocumentKind, ...]
     action: str
 
 
 TOPICS: dict[str, Topic] = {
-    "incident": Topic("incident", (Kind.INCIDENT,), "incident"),
-    "who-objected": Topic("incident or motion", (Kind.INCIDENT, Kind.MOTION), "objected"),
-    "quote": Topic("quote", (Kind.QUOTE,), "quote"),
-    "ruling": Topic("ruling", (Kind.RULING, Kind.INCIDENT), "ruling"),
-    "person": Topic("person", (Kind.PERSON,), "person"),
+    "incident": Topic("incident", (DocumentKind.INCIDENT,), "incident"),
+    "who-objected": Topic("incident or motion", (DocumentKind.INCIDENT, DocumentKind.MOTION), "objected"),
+    "quote": Topic("quote", (DocumentKind.QUOTE,), "quote"),
+    "ruling": Topic("ruling", (DocumentKind.RULING, DocumentKind.INCIDENT), "ruling"),
+    "person": Topic("person", (DocumentKind.PERSON,), "person"),
 }
 # What pressing a /search result shows, by the kind of entry found.
 ACTION_FOR_KIND = {
-    Kind.INCIDENT: "incident",
-    Kind.PERSON: "person",
-    Kind.QUOTE: "quote",
-    Kind.RULING: "ruling",
-    Kind.MOTION: "objected",
+    DocumentKind.INCIDENT: "incident",
+    DocumentKind.PERSON: "person",
+    DocumentKind.QUOTE: "quote",
+    DocumentKind.RULING: "ruling",
+    DocumentKind.MOTION: "objected",
 }
 SEARCH_KINDS = tuple(ACTION_FOR_KIND)
 # Autocomplete-only topics: the references the moderators' commands take.
-COMPLETE_ONLY: dict[str, tuple[Kind, ...]] = {"party": (Kind.PARTY,)}
-ENTRY_KINDS = (Kind.INCIDENT, Kind.PERSON, Kind.PARTY)
+COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {"party": (DocumentKind.PARTY,)}
+ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY)
 
 
 def _argument(action: str, document: Document) -> str:

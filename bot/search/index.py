@@ -77,13 +77,13 @@ __all__ = [
     "Ambiguous",
     "Clear",
     "Document",
+    "DocumentKind",
     "Exact",
-    "Field",
     "Hit",
-    "Kind",
     "NoMatch",
     "Resolution",
     "SearchIndex",
+    "TextField",
     "Tuning",
 ]
 
@@ -111,7 +111,7 @@ class Tuning:
 TUNING = Tuning()
 
 
-class Kind(StrEnum):
+class DocumentKind(StrEnum):
     """What a document stands for; the order here breaks ties between equal scores."""
 
     INCIDENT = "incident"
@@ -122,11 +122,11 @@ class Kind(StrEnum):
     MOTION = "motion"
 
 
-_KIND_ORDER = {kind: rank for rank, kind in enumerate(Kind)}
+_KIND_ORDER = {kind: rank for rank, kind in enumerate(DocumentKind)}
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
+class TextField:
     """A searchable text and how much a match in it counts (1.0 for a name or title)."""
 
     text: str
@@ -149,13 +149,13 @@ class Document:
     but still shadows the shared document with its (kind, key) in that guild.
     """
 
-    kind: Kind
+    kind: DocumentKind
     key: str
     label: str
     incident: str | None = None
     guild_id: int = SHARED_GUILD
     exact: tuple[str, ...] = ()
-    fields: tuple[Field, ...] = ()
+    fields: tuple[TextField, ...] = ()
     date: dt.date | None = None
     removed: bool = False
 
@@ -166,7 +166,7 @@ class Document:
             raise ValueError(f"label must be 1-{LABEL_MAX} characters: {self.label!r}")
 
     @property
-    def ident(self) -> tuple[Kind, str, int]:
+    def ident(self) -> tuple[DocumentKind, str, int]:
         return (self.kind, self.key, self.guild_id)
 
 
@@ -206,8 +206,8 @@ class NoMatch:
 
 Resolution = Exact | Clear | Ambiguous | NoMatch
 
-_Ident = tuple[Kind, str, int]  # kind, key, guild
-_Bucket = tuple[Kind, int]  # kind, guild: postings are split so a query walks only what it can see
+_Ident = tuple[DocumentKind, str, int]  # kind, key, guild
+_Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
@@ -217,7 +217,7 @@ _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
 @dataclass(slots=True)
-class _Entry:
+class _IndexedDocument:
     """A document with its folded texts, computed once at upsert."""
 
     slot: int
@@ -231,7 +231,7 @@ class _Entry:
 _W_HEAD = 0.85
 
 
-def _prepare(slot: int, doc: Document) -> _Entry:
+def _prepare(slot: int, doc: Document) -> _IndexedDocument:
     names = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
     texts: dict[str, float] = dict.fromkeys(names, 1.0)
     exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
@@ -254,7 +254,7 @@ def _prepare(slot: int, doc: Document) -> _Entry:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    return _Entry(slot, doc, exact, fields, token_weights, heads)
+    return _IndexedDocument(slot, doc, exact, fields, token_weights, heads)
 
 
 class SearchIndex:
@@ -270,17 +270,19 @@ class SearchIndex:
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
         self.tuning = tuning
         self._next_slot = 0
-        self._entries: dict[_Ident, _Entry] = {}
-        self._slots: dict[int, _Entry] = {}
+        self._entries: dict[_Ident, _IndexedDocument] = {}
+        self._slots: dict[int, _IndexedDocument] = {}
         self._postings: dict[str, dict[_Bucket, dict[int, float]]] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
-        self._guild_keys: dict[int, set[tuple[Kind, str]]] = {}  # guild -> its own (kind, key)s
+        self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         self._tombstones: dict[_Ident, Document] = {}
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
         self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
-        self._default_cache: dict[tuple[frozenset[Kind] | None, int | None], list[_Entry]] = {}
+        self._default_cache: dict[
+            tuple[frozenset[DocumentKind] | None, int | None], list[_IndexedDocument]
+        ] = {}
         self._bulk = True
         for doc in documents:
             self.upsert(doc)
@@ -292,7 +294,7 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self._entries)
 
-    def get(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
+    def get(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
         entry = self._entries.get((kind, key, guild_id))
         return entry.doc if entry else None
 
@@ -333,9 +335,9 @@ class SearchIndex:
             self._df[token] += 1
         self._default_cache.clear()
 
-    def remove(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> bool:
+    def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
-        return self._forget((Kind(kind), key, guild_id))
+        return self._forget((DocumentKind(kind), key, guild_id))
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
@@ -380,12 +382,12 @@ class SearchIndex:
 
     # -- visibility ----------------------------------------------------------------------------
 
-    def _buckets(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Bucket]:
-        wanted = list(Kind) if kinds is None else [kind for kind in Kind if kind in kinds]
+    def _buckets(self, kinds: frozenset[DocumentKind] | None, guild_id: int | None) -> list[_Bucket]:
+        wanted = list(DocumentKind) if kinds is None else [kind for kind in DocumentKind if kind in kinds]
         guilds = [SHARED_GUILD] if guild_id in (None, SHARED_GUILD) else [SHARED_GUILD, guild_id]
         return [(kind, guild) for kind in wanted for guild in guilds]
 
-    def _shadowed(self, entry: _Entry, guild_id: int | None) -> bool:
+    def _shadowed(self, entry: _IndexedDocument, guild_id: int | None) -> bool:
         """Whether a guild's own document hides this shared one: same (kind, key), or its incident."""
         doc = entry.doc
         if guild_id is None or guild_id == SHARED_GUILD or doc.guild_id != SHARED_GUILD:
@@ -394,10 +396,12 @@ class SearchIndex:
         if own is None:
             return False
         return (doc.kind, doc.key) in own or (
-            doc.incident is not None and (Kind.INCIDENT, doc.incident) in own
+            doc.incident is not None and (DocumentKind.INCIDENT, doc.incident) in own
         )
 
-    def _visible(self, entry: _Entry, kinds: frozenset[Kind] | None, guild_id: int | None) -> bool:
+    def _visible(
+        self, entry: _IndexedDocument, kinds: frozenset[DocumentKind] | None, guild_id: int | None
+    ) -> bool:
         doc = entry.doc
         if kinds is not None and doc.kind not in kinds:
             return False
@@ -519,7 +523,7 @@ class SearchIndex:
         return {slot: total / weight_sum for slot, total in totals.items()}
 
     @staticmethod
-    def _phrase(query: str, entry: _Entry) -> float:
+    def _phrase(query: str, entry: _IndexedDocument) -> float:
         """The best ``weight x ratio(query, field)`` in [0, 1], skipping fields that cannot beat it."""
         best = 0.0
         size = len(query)
@@ -536,7 +540,7 @@ class SearchIndex:
     def _rank(
         self,
         query: str,
-        kinds: frozenset[Kind] | None,
+        kinds: frozenset[DocumentKind] | None,
         guild_id: int | None,
         limit: int,
         *,
@@ -582,10 +586,10 @@ class SearchIndex:
     def _initials(
         self,
         prefix: str,
-        kinds: frozenset[Kind] | None,
+        kinds: frozenset[DocumentKind] | None,
         guild_id: int | None,
         limit: int,
-        skip: Sequence[_Entry],
+        skip: Sequence[_IndexedDocument],
     ) -> list[Hit]:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
@@ -598,7 +602,9 @@ class SearchIndex:
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
 
-    def _default_entries(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Entry]:
+    def _default_entries(
+        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None
+    ) -> list[_IndexedDocument]:
         """Visible documents, incidents newest first, then the other kinds (cached until a change)."""
         cache_key = (kinds, guild_id)
         cached = self._default_cache.get(cache_key)
@@ -614,7 +620,7 @@ class SearchIndex:
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = 10,
     ) -> list[Hit]:
@@ -625,7 +631,7 @@ class SearchIndex:
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
     ) -> Resolution:
         """Decide what ``query`` means: one exact or clear answer, a did-you-mean, or nothing."""
@@ -653,7 +659,7 @@ class SearchIndex:
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = COMPLETE_MAX,
     ) -> list[Hit]:
@@ -668,8 +674,8 @@ class SearchIndex:
         return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
 
 
-def _kind_set(kinds: Iterable[Kind] | None) -> frozenset[Kind] | None:
-    return None if kinds is None else frozenset(Kind(kind) for kind in kinds)
+def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
+    return None if kinds is None else frozenset(DocumentKind(kind) for kind in kinds)
 
 
 def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
