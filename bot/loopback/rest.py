@@ -78,7 +78,7 @@ class RecordedRequest:
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class BodyProblem:
     """One broken rule: where in the body (``path``), Discord's error code and message."""
 
     path: tuple[str | int, ...]
@@ -126,22 +126,22 @@ def now_iso() -> str:
 # --- validation -------------------------------------------------------------------------------
 
 
-def _too_long(path: tuple[str | int, ...], limit: int) -> Problem:
-    return Problem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+def _too_long(path: tuple[str | int, ...], limit: int) -> BodyProblem:
+    return BodyProblem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
 def _check_length(
-    problems: list[Problem], value: Any, limit: int, path: tuple[str | int, ...], *, minimum: int = 0
+    problems: list[BodyProblem], value: Any, limit: int, path: tuple[str | int, ...], *, minimum: int = 0
 ) -> None:
     if value is None:
         return
     if not isinstance(value, str | list):
-        problems.append(Problem(path, "BASE_TYPE_STRING", "Could not interpret the value as a string."))
+        problems.append(BodyProblem(path, "BASE_TYPE_STRING", "Could not interpret the value as a string."))
         return
     if len(value) > limit:
         problems.append(_too_long(path, limit))
     elif len(value) < minimum:
-        problems.append(Problem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
+        problems.append(BodyProblem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
 
 
 def embed_characters(embed: Mapping[str, Any]) -> int:
@@ -154,13 +154,13 @@ def embed_characters(embed: Mapping[str, Any]) -> int:
     return total
 
 
-def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     if embeds is None:
         return problems
     path = (*prefix, "embeds")
     if not isinstance(embeds, list):
-        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+        return [BodyProblem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
     _check_length(problems, embeds, limits.EMBEDS, path)
     for index, embed in enumerate(embeds):
         at = (*path, index)
@@ -179,7 +179,7 @@ def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Pro
     total = sum(embed_characters(embed) for embed in embeds if isinstance(embed, Mapping))
     if total > limits.EMBED_TOTAL:
         problems.append(
-            Problem(
+            BodyProblem(
                 path, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {limits.EMBED_TOTAL}"
             )
         )
@@ -189,13 +189,13 @@ def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Pro
 _SELECT_TYPES: Final = frozenset({3, 5, 6, 7, 8})
 
 
-def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     if components is None:
         return problems
     path = (*prefix, "components")
     if not isinstance(components, list):
-        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+        return [BodyProblem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
     _check_length(problems, components, limits.ACTION_ROWS, path)
     for index, row in enumerate(components):
         at = (*path, index)
@@ -208,7 +208,7 @@ def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> 
             problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
         if selects and len(children) > 1:
             problems.append(
-                Problem(
+                BodyProblem(
                     (*at, "components"),
                     "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
                     "A select must be alone in its row.",
@@ -221,11 +221,11 @@ def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> 
                 _check_length(problems, child.get("label"), limits.BUTTON_LABEL, (*child_at, "label"))
                 if child.get("style") == 5 and not child.get("url"):
                     problems.append(
-                        Problem((*child_at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
+                        BodyProblem((*child_at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
                     )
                 if child.get("style") != 5 and child.get("style") != 6 and not child.get("custom_id"):
                     problems.append(
-                        Problem((*child_at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
+                        BodyProblem((*child_at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
                     )
             if child.get("type") == 3:
                 options = child.get("options") or []
@@ -237,21 +237,21 @@ def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> 
     return problems
 
 
-def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[Problem]:
+def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
     """Every limit a message body (create or edit) breaks, as Discord would report them."""
-    problems: list[Problem] = []
+    problems: list[BodyProblem] = []
     _check_length(problems, body.get("content"), limits.CONTENT, (*prefix, "content"))
     problems += validate_embeds(body.get("embeds"), prefix)
     problems += validate_components(body.get("components"), prefix)
     return problems
 
 
-def validate_choices(data: Mapping[str, Any]) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_choices(data: Mapping[str, Any]) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     choices = data.get("choices")
     path: tuple[str | int, ...] = ("data", "choices")
     if not isinstance(choices, list):
-        return [Problem(path, "BASE_TYPE_REQUIRED", "This field is required")]
+        return [BodyProblem(path, "BASE_TYPE_REQUIRED", "This field is required")]
     _check_length(problems, choices, limits.CHOICES, path)
     for index, choice in enumerate(choices):
         _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*path, index, "name"), minimum=1)
@@ -261,8 +261,8 @@ def validate_choices(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
-def validate_modal(data: Mapping[str, Any]) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_modal(data: Mapping[str, Any]) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     _check_length(problems, data.get("title"), MODAL_TITLE, ("data", "title"), minimum=1)
     _check_length(problems, data.get("custom_id"), limits.CUSTOM_ID, ("data", "custom_id"), minimum=1)
     _check_length(problems, data.get("components") or [], MODAL_ROWS, ("data", "components"), minimum=1)
@@ -279,16 +279,20 @@ def command_characters(option: Mapping[str, Any]) -> int:
     return total
 
 
-def _check_name(problems: list[Problem], name: Any, path: tuple[str | int, ...], *, lowercase: bool) -> None:
+def _check_name(
+    problems: list[BodyProblem], name: Any, path: tuple[str | int, ...], *, lowercase: bool
+) -> None:
     if not isinstance(name, str) or not COMMAND_NAME_PATTERN.fullmatch(name):
         problems.append(
-            Problem(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+            BodyProblem(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
         )
     elif lowercase and name != name.lower():
-        problems.append(Problem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase."))
+        problems.append(
+            BodyProblem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase.")
+        )
 
 
-def _check_options(problems: list[Problem], options: Any, path: tuple[str | int, ...]) -> None:
+def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | int, ...]) -> None:
     if not options:
         return
     _check_length(problems, options, COMMAND_OPTIONS, path)
@@ -300,7 +304,7 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
         _check_name(problems, name, (*at, "name"), lowercase=True)
         if name in names:
             problems.append(
-                Problem(
+                BodyProblem(
                     (*at, "name"),
                     "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
                     "Option names must be unique",
@@ -316,7 +320,7 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
         if option.get("required"):
             if seen_optional:
                 problems.append(
-                    Problem(
+                    BodyProblem(
                         (*at, "required"),
                         "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                         "Required options must be placed before non-required options",
@@ -333,11 +337,11 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
                 _check_length(problems, choice.get("value"), limits.CHOICE_VALUE, (*choice_at, "value"))
 
 
-def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
+def validate_commands(commands: Any, *, guild: bool) -> list[BodyProblem]:
     """Every rule a bulk command overwrite breaks (names, descriptions, options, sizes, counts)."""
     if not isinstance(commands, list):
-        return [Problem((), "BASE_TYPE_ARRAY", "Must be an array.")]
-    problems: list[Problem] = []
+        return [BodyProblem((), "BASE_TYPE_ARRAY", "Must be an array.")]
+    problems: list[BodyProblem] = []
     counts: dict[int, int] = {}
     seen: set[tuple[int, str]] = set()
     for index, command in enumerate(commands):
@@ -347,7 +351,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
         name = command.get("name")
         if (kind, name) in seen:
             problems.append(
-                Problem(
+                BodyProblem(
                     (*at, "name"),
                     "APPLICATION_COMMANDS_DUPLICATE_NAME",
                     f"Application command names must be unique: {name}",
@@ -362,7 +366,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
             _check_options(problems, command.get("options"), (*at, "options"))
             if command_characters(command) > COMMAND_TOTAL_CHARACTERS:
                 problems.append(
-                    Problem(
+                    BodyProblem(
                         at,
                         "APPLICATION_COMMAND_TOO_LARGE",
                         f"Command exceeds maximum size ({COMMAND_TOTAL_CHARACTERS})",
@@ -379,7 +383,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
     return problems
 
 
-def error_tree(problems: list[Problem]) -> Json:
+def error_tree(problems: list[BodyProblem]) -> Json:
     """Discord's nested ``errors`` object: ``{"data": {"content": {"_errors": [...]}}}``."""
     tree: Json = {}
     for problem in problems:
@@ -390,7 +394,7 @@ def error_tree(problems: list[Problem]) -> Json:
     return tree
 
 
-def reject_if(problems: list[Problem]) -> None:
+def reject_if(problems: list[BodyProblem]) -> None:
     if problems:
         raise DiscordHTTPError(400, 50035, "Invalid Form Body", error_tree(problems))
 
@@ -727,7 +731,11 @@ class FakeDiscord:
     ) -> Json | web.Response:
         if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
             reject_if(
-                [Problem(("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}.")]
+                [
+                    BodyProblem(
+                        ("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}."
+                    )
+                ]
             )
         assert isinstance(body, dict)
         record = self._record(interaction_id, token)
@@ -741,7 +749,7 @@ class FakeDiscord:
         ):
             reject_if(
                 [
-                    Problem(
+                    BodyProblem(
                         ("type",),
                         "INTERACTION_CALLBACK_TYPE_INVALID",
                         "Invalid callback type for this interaction.",
