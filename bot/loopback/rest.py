@@ -198,43 +198,51 @@ def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> 
         return [BodyProblem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
     _check_length(problems, components, limits.ACTION_ROWS, path)
     for index, row in enumerate(components):
-        at = (*path, index)
-        if row.get("type") != 1:
-            continue  # components v2 layouts are not used by parlbot; accept them unchecked
-        children = row.get("components") or []
-        buttons = [child for child in children if child.get("type") == 2]
-        selects = [child for child in children if child.get("type") in _SELECT_TYPES]
-        if len(buttons) > limits.BUTTONS_PER_ROW:
-            problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
-        if selects and len(children) > 1:
-            problems.append(
-                BodyProblem(
-                    (*at, "components"),
-                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                    "A select must be alone in its row.",
-                )
-            )
-        for number, child in enumerate(children):
-            child_at = (*at, "components", number)
-            _check_length(problems, child.get("custom_id"), limits.CUSTOM_ID, (*child_at, "custom_id"))
-            if child.get("type") == 2:
-                _check_length(problems, child.get("label"), limits.BUTTON_LABEL, (*child_at, "label"))
-                if child.get("style") == 5 and not child.get("url"):
-                    problems.append(
-                        BodyProblem((*child_at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
-                    )
-                if child.get("style") != 5 and child.get("style") != 6 and not child.get("custom_id"):
-                    problems.append(
-                        BodyProblem((*child_at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
-                    )
-            if child.get("type") == 3:
-                options = child.get("options") or []
-                _check_length(problems, options, limits.SELECT_OPTIONS, (*child_at, "options"))
-                for option_number, option in enumerate(options):
-                    option_at = (*child_at, "options", option_number)
-                    _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
-                    _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
+        if row.get("type") == 1:  # components v2 layouts are not used by parlbot; accept them unchecked
+            _check_action_row(problems, row, (*path, index))
     return problems
+
+
+def _check_action_row(problems: list[BodyProblem], row: Mapping[str, Any], at: tuple[str | int, ...]) -> None:
+    children = row.get("components") or []
+    buttons = [child for child in children if child.get("type") == 2]
+    selects = [child for child in children if child.get("type") in _SELECT_TYPES]
+    if len(buttons) > limits.BUTTONS_PER_ROW:
+        problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
+    if selects and len(children) > 1:
+        problems.append(
+            BodyProblem(
+                (*at, "components"),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "A select must be alone in its row.",
+            )
+        )
+    for number, child in enumerate(children):
+        child_at = (*at, "components", number)
+        _check_length(problems, child.get("custom_id"), limits.CUSTOM_ID, (*child_at, "custom_id"))
+        if child.get("type") == 2:
+            _check_button(problems, child, child_at)
+        if child.get("type") == 3:
+            _check_select_options(problems, child, child_at)
+
+
+def _check_button(problems: list[BodyProblem], button: Mapping[str, Any], at: tuple[str | int, ...]) -> None:
+    _check_length(problems, button.get("label"), limits.BUTTON_LABEL, (*at, "label"))
+    if button.get("style") == 5 and not button.get("url"):
+        problems.append(BodyProblem((*at, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
+    if button.get("style") != 5 and button.get("style") != 6 and not button.get("custom_id"):
+        problems.append(BodyProblem((*at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required"))
+
+
+def _check_select_options(
+    problems: list[BodyProblem], select: Mapping[str, Any], at: tuple[str | int, ...]
+) -> None:
+    options = select.get("options") or []
+    _check_length(problems, options, limits.SELECT_OPTIONS, (*at, "options"))
+    for number, option in enumerate(options):
+        option_at = (*at, "options", number)
+        _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
+        _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
 
 
 def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
@@ -729,56 +737,16 @@ class FakeDiscord:
     def _callback(
         self, interaction_id: int, token: str, request: web.Request, body: Body
     ) -> Json | web.Response:
-        if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
-            reject_if(
-                [
-                    BodyProblem(
-                        ("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}."
-                    )
-                ]
-            )
-        assert isinstance(body, dict)
+        callback_type, data = self._callback_type(body)
         record = self._record(interaction_id, token)
-        if record.id and record.id != interaction_id:
-            raise DiscordHTTPError(404, 10062, "Unknown interaction")
-        if record.callback_type is not None:
-            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
-        callback_type = int(body["type"])
-        if record.type is not None and callback_type not in ALLOWED_CALLBACKS.get(
-            record.type, CALLBACK_TYPES
-        ):
-            reject_if(
-                [
-                    BodyProblem(
-                        ("type",),
-                        "INTERACTION_CALLBACK_TYPE_INVALID",
-                        "Invalid callback type for this interaction.",
-                    )
-                ]
-            )
-        data: Json = body.get("data") or {}
-        if callback_type == 4:
-            self._require_new_message(data, ("data",))
-        elif callback_type == 7:
-            reject_if(validate_message(data, ("data",)))
-        elif callback_type == 8:
-            reject_if(validate_choices(data))
-        elif callback_type == 9:
-            reject_if(validate_modal(data))
+        self._check_acknowledgeable(record, interaction_id, callback_type)
+        self._check_callback_data(callback_type, data)
 
         record.callback_type = callback_type
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         interaction: Json = {"id": str(interaction_id), "type": record.type or APPLICATION_COMMAND}
         answer: Json = {"interaction": interaction}
-        message: Json | None = None
-        if callback_type == 4:
-            message = self._message(data, record, flags=0)
-        elif callback_type == 5:
-            message = self._message({"flags": data.get("flags")}, record, flags=LOADING)
-        elif callback_type in (6, 7) and record.message_id is not None:
-            message = self.messages.get(record.message_id)
-            if message is not None and callback_type == 7:
-                self._edit(message, data)
+        message = self._callback_message(record, callback_type, data)
         if message is not None:
             record.original_id = int(message["id"])
             interaction["response_message_id"] = message["id"]
@@ -791,6 +759,66 @@ class FakeDiscord:
         elif callback_type == 9:
             answer["resource"] = {"type": callback_type}
         return answer
+
+    @staticmethod
+    def _callback_type(body: Body) -> tuple[int, Json]:
+        """A callback body's type (one Discord knows, else 400) and its ``data``."""
+        if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
+            reject_if(
+                [
+                    BodyProblem(
+                        ("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}."
+                    )
+                ]
+            )
+        assert isinstance(body, dict)
+        data: Json = body.get("data") or {}
+        return int(body["type"]), data
+
+    @staticmethod
+    def _check_acknowledgeable(record: InteractionRecord, interaction_id: int, callback_type: int) -> None:
+        """Refuse a callback for another interaction's token, a second one, or one of the wrong type."""
+        if record.id and record.id != interaction_id:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
+        if record.callback_type is not None:
+            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        if record.type is not None and callback_type not in ALLOWED_CALLBACKS.get(
+            record.type, CALLBACK_TYPES
+        ):
+            reject_if(
+                [
+                    BodyProblem(
+                        ("type",),
+                        "INTERACTION_CALLBACK_TYPE_INVALID",
+                        "Invalid callback type for this interaction.",
+                    )
+                ]
+            )
+
+    @classmethod
+    def _check_callback_data(cls, callback_type: int, data: Json) -> None:
+        """Discord's limits on what a callback carries: a message, choices or a modal."""
+        if callback_type == 4:
+            cls._require_new_message(data, ("data",))
+        elif callback_type == 7:
+            reject_if(validate_message(data, ("data",)))
+        elif callback_type == 8:
+            reject_if(validate_choices(data))
+        elif callback_type == 9:
+            reject_if(validate_modal(data))
+
+    def _callback_message(self, record: InteractionRecord, callback_type: int, data: Json) -> Json | None:
+        """The message a callback creates (4, or 5's "thinking") or acknowledges or edits (6, 7)."""
+        if callback_type == 4:
+            return self._message(data, record, flags=0)
+        if callback_type == 5:
+            return self._message({"flags": data.get("flags")}, record, flags=LOADING)
+        if callback_type not in (6, 7) or record.message_id is None:
+            return None
+        message = self.messages.get(record.message_id)
+        if message is not None and callback_type == 7:
+            self._edit(message, data)
+        return message
 
     # webhook follow-ups and edits
 
