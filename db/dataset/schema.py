@@ -13,7 +13,7 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
@@ -260,50 +260,71 @@ def entry_problems(entry: Entry, known: References, at: str = "") -> list[Datase
 
     Also checks what an incident cites: every citation is one of its own listed sources, once.
     """
-    problems: list[DatasetProblem] = []
-
-    def path(suffix: str) -> str:
-        return f"{at}.{suffix}" if at else suffix
-
-    def check(where: str, value: str | None, slugs: Collection[str], what: str) -> None:
-        if value is not None and value not in slugs:
-            problems.append(DatasetProblem(path(where), _unknown(what, value, slugs)))
-
+    if isinstance(entry, IncidentEntry):
+        return _incident_problems(entry, known, at)
+    findings = _Findings(known, at)
     if isinstance(entry, PersonEntry):
-        check("party", entry.party, known.parties, "party")
-    if not isinstance(entry, IncidentEntry):
-        return problems
-    check("chamber", entry.chamber, known.chambers, "chamber")
-    for position, key in enumerate(entry.sources):
-        check(f"sources[{position}]", key, known.sources, "source")
-    problems.extend(_duplicates(path("sources"), None, entry.sources))
-    cited = set(entry.sources)
+        findings.check("party", entry.party, known.parties, "party")
+    return findings.problems
 
-    def cite(where: str, key: str) -> None:
-        if key not in known.sources:
-            problems.append(DatasetProblem(path(where), _unknown("source", key, known.sources)))
-        elif key not in cited:
-            problems.append(
-                DatasetProblem(path(where), f"source {key!r} is not listed in the incident's sources")
+
+@dataclass
+class _Findings:
+    """The problems found in one entry so far, at JSON paths under ``at``; ``cited`` may be cited."""
+
+    known: References
+    at: str
+    cited: Collection[str] = ()
+    problems: list[DatasetProblem] = field(default_factory=list)
+
+    def path(self, suffix: str) -> str:
+        return f"{self.at}.{suffix}" if self.at else suffix
+
+    def check(self, where: str, value: str | None, slugs: Collection[str], what: str) -> None:
+        """A reference to one of ``slugs`` (or no reference at all)."""
+        if value is not None and value not in slugs:
+            self.problems.append(DatasetProblem(self.path(where), _unknown(what, value, slugs)))
+
+    def cite(self, where: str, key: str) -> None:
+        """A citation: a known source the entry lists among its own."""
+        if key not in self.known.sources:
+            self.problems.append(
+                DatasetProblem(self.path(where), _unknown("source", key, self.known.sources))
+            )
+        elif key not in self.cited:
+            self.problems.append(
+                DatasetProblem(self.path(where), f"source {key!r} is not listed in the incident's sources")
             )
 
+
+def _incident_problems(entry: IncidentEntry, known: References, at: str) -> list[DatasetProblem]:
+    findings = _Findings(known, at, cited=frozenset(entry.sources))
+    findings.check("chamber", entry.chamber, known.chambers, "chamber")
+    for position, key in enumerate(entry.sources):
+        findings.check(f"sources[{position}]", key, known.sources, "source")
+    findings.problems.extend(_duplicates(findings.path("sources"), None, entry.sources))
     for n, participant in enumerate(entry.participants):
-        check(f"participants[{n}].person", participant.person, known.people, "person")
-        check(f"participants[{n}].party", participant.party, known.parties, "party")
+        findings.check(f"participants[{n}].person", participant.person, known.people, "person")
+        findings.check(f"participants[{n}].party", participant.party, known.parties, "party")
     for n, motion in enumerate(entry.motions):
-        check(f"motions[{n}].moved_by", motion.moved_by, known.people, "person")
-        cite(f"motions[{n}].source", motion.source)
-        for m, stand in enumerate(motion.positions):
-            check(f"motions[{n}].positions[{m}].person", stand.person, known.people, "person")
-            check(f"motions[{n}].positions[{m}].party", stand.party, known.parties, "party")
-            cite(f"motions[{n}].positions[{m}].source", stand.source)
+        _check_motion(findings, f"motions[{n}]", motion)
     for n, quote in enumerate(entry.quotes):
-        check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
-        cite(f"quotes[{n}].source", quote.source)
+        findings.check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
+        findings.cite(f"quotes[{n}].source", quote.source)
     for n, ruling in enumerate(entry.rulings):
-        check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
-        cite(f"rulings[{n}].source", ruling.source)
-    return problems
+        findings.check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
+        findings.cite(f"rulings[{n}].source", ruling.source)
+    return findings.problems
+
+
+def _check_motion(findings: _Findings, at: str, motion: MotionEntry) -> None:
+    known = findings.known
+    findings.check(f"{at}.moved_by", motion.moved_by, known.people, "person")
+    findings.cite(f"{at}.source", motion.source)
+    for m, stand in enumerate(motion.positions):
+        findings.check(f"{at}.positions[{m}].person", stand.person, known.people, "person")
+        findings.check(f"{at}.positions[{m}].party", stand.party, known.parties, "party")
+        findings.cite(f"{at}.positions[{m}].source", stand.source)
 
 
 def _reference_problems(dataset: Dataset) -> list[DatasetProblem]:
