@@ -64,6 +64,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
@@ -229,6 +230,15 @@ class _IndexedDocument:
 
 
 _W_HEAD = 0.85
+
+
+class _TokenPlan(NamedTuple):
+    """How one query word is applied in ``_coverage``."""
+
+    cost: int  # postings its matches reach, all buckets together
+    short: bool  # a one- or two-letter word still being typed
+    weight: float  # IDF of its best match
+    matches: dict[str, float]  # vocabulary token -> similarity
 
 
 def _prepare(slot: int, doc: Document) -> _IndexedDocument:
@@ -417,42 +427,54 @@ class SearchIndex:
         cached = self._match_cache.get(cache_key)
         if cached is not None:
             return cached
-        tune = self.tuning
         matches: dict[str, float] = {}
         if token in self._postings:
             matches[token] = 1.0
         if allow_prefix:
-            start = bisect.bisect_left(self._vocab, token)
-            for candidate in self._vocab[start:]:
-                if not candidate.startswith(token):
-                    break
-                if candidate != token:
-                    matches[candidate] = tune.prefix_sim
-        if not is_numeric(token):
-            for candidate, score, _ in process.extract(
-                token,
-                self._vocab,
-                scorer=fuzz.ratio,
-                processor=None,
-                score_cutoff=tune.token_cutoff,
-                limit=None,
-            ):
-                sim = score / 100.0
-                if not is_numeric(candidate) and sim > matches.get(candidate, 0.0):
-                    matches[candidate] = sim
-            if allow_prefix and len(token) >= tune.typo_prefix_min:
-                cut = self._truncated_vocab(len(token))
-                for _, score, index in process.extract(
-                    token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
-                ):
-                    candidate = self._vocab[index]
-                    sim = score / 100.0 * tune.prefix_sim
-                    if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
-                        matches[candidate] = sim
+            self._add_prefix_matches(token, matches)
+        if not is_numeric(token):  # a number matches only exactly, or as a prefix while typing
+            self._add_typo_matches(token, matches)
+            if allow_prefix and len(token) >= self.tuning.typo_prefix_min:
+                self._add_typo_prefix_matches(token, matches)
         if len(self._match_cache) >= _MATCH_CACHE_MAX:
             self._match_cache.clear()
         self._match_cache[cache_key] = matches
         return matches
+
+    def _add_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Longer vocabulary tokens ``token`` begins ("poili" -> "poilievre")."""
+        start = bisect.bisect_left(self._vocab, token)
+        for candidate in self._vocab[start:]:
+            if not candidate.startswith(token):
+                break
+            if candidate != token:
+                matches[candidate] = self.tuning.prefix_sim
+
+    def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers."""
+        for candidate, score, _ in process.extract(
+            token,
+            self._vocab,
+            scorer=fuzz.ratio,
+            processor=None,
+            score_cutoff=self.tuning.token_cutoff,
+            limit=None,
+        ):
+            sim = score / 100.0
+            if not is_numeric(candidate) and sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
+
+    def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Longer vocabulary tokens that begin with a typo of ``token`` ("poilev" ~ "poilievre")."""
+        tune = self.tuning
+        cut = self._truncated_vocab(len(token))
+        for _, score, index in process.extract(
+            token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
+        ):
+            candidate = self._vocab[index]
+            sim = score / 100.0 * tune.prefix_sim
+            if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
 
     def _truncated_vocab(self, length: int) -> list[str]:
         cut = self._truncated.get(length)
@@ -474,9 +496,26 @@ class SearchIndex:
         Tokens are applied rarest first; a token matching very many documents (or a one- or
         two-letter word still being typed) only re-scores documents that earlier tokens found.
         """
+        plans = self._plans(words, typing=typing)
+        weight_sum = sum(plan.weight for plan in plans)
+        if weight_sum == 0.0:
+            return {}
+        totals: dict[int, float] = {}
+        for plan in sorted(plans, key=lambda plan: (plan.short, plan.cost)):
+            if plan.short and totals:
+                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
+                # checking the candidates' name and title words is far cheaper than their postings.
+                self._add_head_bonus(totals, words[-1], plan.weight)
+                continue
+            opens = not totals or (plan.cost <= _OPEN_COST and not plan.short)
+            for slot, value in self._best_matches(plan.matches, buckets, totals, opens=opens).items():
+                totals[slot] = totals.get(slot, 0.0) + plan.weight * value
+        return {slot: total / weight_sum for slot, total in totals.items()}
+
+    def _plans(self, words: Sequence[str], *, typing: bool) -> list[_TokenPlan]:
+        """Each query word's vocabulary matches, IDF weight and postings cost, in query order."""
         tune = self.tuning
-        plans: list[tuple[int, bool, float, dict[str, float]]] = []
-        weight_sum = 0.0
+        plans: list[_TokenPlan] = []
         last = len(words) - 1
         for position, word in enumerate(words):
             typed = typing and position == last
@@ -486,41 +525,43 @@ class SearchIndex:
                 weight = self._idf(best)
             else:
                 weight = self._idf("")  # an unknown word weighs like the rarest one
-            weight_sum += weight
             cost = sum(self._df[token] for token in matches)
             short = typed and len(word) < tune.prefix_min
-            plans.append((cost, short, weight, matches))
-        plans.sort(key=lambda plan: (plan[1], plan[0]))
-        totals: dict[int, float] = {}
-        for cost, short, weight, matches in plans:
-            if short and totals:
-                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
-                # checking the candidates' name and title words is far cheaper than their postings.
-                needle = f" {words[last]}"
-                bonus = weight * tune.prefix_sim * _W_HEAD
-                for slot in totals:
-                    if needle in self._slots[slot].heads:
-                        totals[slot] += bonus
-                continue
-            opens = not totals or (cost <= _OPEN_COST and not short)
-            best_here: dict[int, float] = {}
-            for token, sim in matches.items():
-                token_buckets = self._postings[token]
-                for bucket in buckets:
-                    slots = token_buckets.get(bucket)
-                    if not slots:
+            plans.append(_TokenPlan(cost, short, weight, matches))
+        return plans
+
+    def _add_head_bonus(self, totals: dict[int, float], word: str, weight: float) -> None:
+        """Credit the documents found so far whose name or title words begin with ``word``."""
+        needle = f" {word}"
+        bonus = weight * self.tuning.prefix_sim * _W_HEAD
+        for slot in totals:
+            if needle in self._slots[slot].heads:
+                totals[slot] += bonus
+
+    def _best_matches(
+        self,
+        matches: dict[str, float],
+        buckets: Sequence[_Bucket],
+        found: dict[int, float],
+        *,
+        opens: bool,
+    ) -> dict[int, float]:
+        """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
+        unless the token ``opens`` new candidates)."""
+        best_here: dict[int, float] = {}
+        for token, sim in matches.items():
+            token_buckets = self._postings[token]
+            for bucket in buckets:
+                slots = token_buckets.get(bucket)
+                if not slots:
+                    continue
+                for slot, field_weight in slots.items():
+                    if not opens and slot not in found:
                         continue
-                    for slot, field_weight in slots.items():
-                        if not opens and slot not in totals:
-                            continue
-                        value = sim * field_weight
-                        if value > best_here.get(slot, 0.0):
-                            best_here[slot] = value
-            for slot, value in best_here.items():
-                totals[slot] = totals.get(slot, 0.0) + weight * value
-        if weight_sum == 0.0:
-            return {}
-        return {slot: total / weight_sum for slot, total in totals.items()}
+                    value = sim * field_weight
+                    if value > best_here.get(slot, 0.0):
+                        best_here[slot] = value
+        return best_here
 
     @staticmethod
     def _phrase(query: str, entry: _IndexedDocument) -> float:
