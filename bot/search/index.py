@@ -61,6 +61,7 @@ import datetime as dt
 import heapq
 import math
 import re
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -221,12 +222,12 @@ _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 class _IndexedDocument:
     """A document with its folded texts, computed once at upsert."""
 
-    slot: int
     doc: Document
     exact: frozenset[str]
     fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
     token_weights: dict[str, float]  # token -> weight of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
+    slot: int = -1  # its number in the postings, given when it joins the index
 
 
 _W_HEAD = 0.85
@@ -241,7 +242,7 @@ class _TokenPlan(NamedTuple):
     matches: dict[str, float]  # vocabulary token -> similarity
 
 
-def _prepare(slot: int, doc: Document) -> _IndexedDocument:
+def _prepare(doc: Document) -> _IndexedDocument:
     names = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
     texts: dict[str, float] = dict.fromkeys(names, 1.0)
     exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
@@ -264,7 +265,7 @@ def _prepare(slot: int, doc: Document) -> _IndexedDocument:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    return _IndexedDocument(slot, doc, exact, fields, token_weights, heads)
+    return _IndexedDocument(doc, exact, fields, token_weights, heads)
 
 
 class SearchIndex:
@@ -275,10 +276,17 @@ class SearchIndex:
     document of that incident (its quotes, rulings and motions). ``guild_id=None`` sees shared
     documents only. Updates are incremental: ``upsert`` and ``remove`` touch only the document's own
     tokens and names.
+
+    One lock serialises every public method, writes and reads alike, so a reader in any thread (the
+    event loop serving autocomplete, a worker thread resolving a command) sees each document either
+    fully indexed or not at all, never a write half done: reads walk the postings and fill caches
+    that writes change. A write folds the document's text before it takes the lock, so it holds the
+    lock only to link the document in (a fraction of a millisecond); a read holds it for one query.
     """
 
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
         self.tuning = tuning
+        self._lock = threading.RLock()
         self._next_slot = 0
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
@@ -302,31 +310,41 @@ class SearchIndex:
     # -- maintenance ---------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._entries)
+        with self._lock:
+            return len(self._entries)
 
     def get(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
-        entry = self._entries.get((kind, key, guild_id))
-        return entry.doc if entry else None
+        with self._lock:
+            entry = self._entries.get((kind, key, guild_id))
+            return entry.doc if entry else None
 
     def documents(self) -> list[Document]:
-        return [entry.doc for entry in self._entries.values()]
+        with self._lock:
+            return [entry.doc for entry in self._entries.values()]
 
     def guild_documents(self, guild_id: int) -> list[Document]:
         """A guild's own documents, tombstones included."""
-        idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
-        return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+        with self._lock:
+            idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
+            return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
-        ident = doc.ident
-        self._forget(ident)
-        if doc.guild_id != SHARED_GUILD:
-            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
-        if doc.removed:
-            self._tombstones[ident] = doc
+        entry = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
+        with self._lock:
+            self._forget(doc.ident)
+            if doc.guild_id != SHARED_GUILD:
+                self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+            if entry is None:
+                self._tombstones[doc.ident] = doc
+            else:
+                self._link(entry)
             self._default_cache.clear()
-            return
-        entry = _prepare(self._next_slot, doc)
+
+    def _link(self, entry: _IndexedDocument) -> None:
+        doc = entry.doc
+        ident = doc.ident
+        entry.slot = self._next_slot
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
@@ -343,11 +361,12 @@ class SearchIndex:
                     self._vocabulary_changed()
             buckets.setdefault(bucket, {})[entry.slot] = weight
             self._df[token] += 1
-        self._default_cache.clear()
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
-        return self._forget((DocumentKind(kind), key, guild_id))
+        ident = (DocumentKind(kind), key, guild_id)
+        with self._lock:
+            return self._forget(ident)
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
@@ -666,7 +685,9 @@ class SearchIndex:
         limit: int = 10,
     ) -> list[Hit]:
         """Ranked hits for ``query``: exact-name hits first (score 100), then by score."""
-        return self._rank(fold(query), _kind_set(kinds), guild_id, limit, typing=False)
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            return self._rank(folded, kind_set, guild_id, limit, typing=False)
 
     def resolve(
         self,
@@ -677,18 +698,19 @@ class SearchIndex:
     ) -> Resolution:
         """Decide what ``query`` means: one exact or clear answer, a did-you-mean, or nothing."""
         tune = self.tuning
-        kind_set = _kind_set(kinds)
-        hits = self._rank(fold(query), kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
-        exact = [hit for hit in hits if hit.score >= 100.0]
-        if len(exact) == 1:
-            return Exact(exact[0])
-        if exact:
-            return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
-        if not hits or hits[0].score < tune.suggest_score:
-            # Faint matches make the best suggestions; with none at all, offer the newest entries.
-            newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
-            suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
-            return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            hits = self._rank(folded, kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
+            exact = [hit for hit in hits if hit.score >= 100.0]
+            if len(exact) == 1:
+                return Exact(exact[0])
+            if exact:
+                return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
+            if not hits or hits[0].score < tune.suggest_score:
+                # Faint matches make the best suggestions; with none at all, offer the newest entries.
+                newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
+                suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
+                return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
         best = hits[0]
         runner_up = hits[1].score if len(hits) > 1 else 0.0
         if best.score >= tune.clear_score and best.score - runner_up >= tune.clear_margin:
@@ -706,13 +728,13 @@ class SearchIndex:
     ) -> list[Hit]:
         """Autocomplete choices (at most 25): the last word may be half typed; empty lists recent ones."""
         limit = min(limit, COMPLETE_MAX)
-        folded = fold(query)
-        kind_set = _kind_set(kinds)
-        if folded:
-            return self._rank(folded, kind_set, guild_id, limit, typing=True)
-        if limit <= 0:
-            return []
-        return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            if folded:
+                return self._rank(folded, kind_set, guild_id, limit, typing=True)
+            if limit <= 0:
+                return []
+            return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
