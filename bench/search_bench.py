@@ -31,17 +31,17 @@ from bot.search.index import (  # noqa: E402
     Ambiguous,
     Clear,
     Document,
+    DocumentKind,
     Exact,
-    Field,
-    Kind,
     NoMatch,
     SearchIndex,
+    TextField,
     Tuning,
 )
 from bot.search.text import fold  # noqa: E402
 from tests.search_cases import AMBIGUOUS, CASES, NONSENSE, Case  # noqa: E402
 
-Ranker = Callable[[str, tuple[Kind, ...] | None], list[tuple[Document, float]]]
+Ranker = Callable[[str, tuple[DocumentKind, ...] | None], list[tuple[Document, float]]]
 
 
 def shipped_documents() -> list[Document]:
@@ -65,14 +65,24 @@ def synthetic_documents(base: Sequence[Document], count: int, seed: int = 7) -> 
     """``count`` extra documents in guild 1, built from shuffled words of the real ones."""
     rng = random.Random(seed)
     words = sorted({word for doc in base for fld in doc.fields for word in fld.text.split()})
-    kinds = [Kind.INCIDENT, Kind.PERSON, Kind.QUOTE, Kind.QUOTE, Kind.RULING]
+    kinds = [
+        DocumentKind.INCIDENT,
+        DocumentKind.PERSON,
+        DocumentKind.QUOTE,
+        DocumentKind.QUOTE,
+        DocumentKind.RULING,
+    ]
     docs = []
     for n in range(count):
         kind = kinds[n % len(kinds)]
         title = " ".join(rng.choices(words, k=rng.randint(3, 14)))
         names = " ".join(rng.choices(words, k=2))
         date = dt.date(1950, 1, 1) + dt.timedelta(days=rng.randrange(27000))
-        fields = (Field(title), Field(names, 0.85), Field(" ".join(rng.choices(words, k=30)), 0.45))
+        fields = (
+            TextField(title),
+            TextField(names, 0.85),
+            TextField(" ".join(rng.choices(words, k=30)), 0.45),
+        )
         key = f"synthetic-{n}"
         docs.append(
             Document(
@@ -80,7 +90,7 @@ def synthetic_documents(base: Sequence[Document], count: int, seed: int = 7) -> 
                 key=key,
                 label=title[:100],
                 guild_id=1,
-                exact=(key,) if kind in (Kind.INCIDENT, Kind.PERSON) else (),
+                exact=(key,) if kind in (DocumentKind.INCIDENT, DocumentKind.PERSON) else (),
                 fields=fields,
                 date=date,
             )
@@ -106,7 +116,7 @@ def field_ranker(
     for _, _, fields in prepared:
         fields[:] = [(text, weight) for text, weight in fields if text]
 
-    def rank(query: str, kinds: tuple[Kind, ...] | None) -> list[tuple[Document, float]]:
+    def rank(query: str, kinds: tuple[DocumentKind, ...] | None) -> list[tuple[Document, float]]:
         folded = fold(query)
         words = folded.split()
         scored = []
@@ -129,7 +139,7 @@ def field_ranker(
 
 
 def index_ranker(index: SearchIndex) -> Ranker:
-    def rank(query: str, kinds: tuple[Kind, ...] | None) -> list[tuple[Document, float]]:
+    def rank(query: str, kinds: tuple[DocumentKind, ...] | None) -> list[tuple[Document, float]]:
         return [
             (hit.document, hit.score) for hit in index.search(query, kinds=kinds, guild_id=None, limit=10)
         ]
@@ -276,8 +286,8 @@ def main() -> None:
     print("\nyear queries (incidents): WRatio's top four vs the index's hits, with scores")
     wratio = field_ranker(docs, fuzz.WRatio)
     for year in ("2016", "2014", "1976"):
-        top = wratio(year, (Kind.INCIDENT,))[:4]
-        ours = index.search(year, kinds=(Kind.INCIDENT,), limit=4)
+        top = wratio(year, (DocumentKind.INCIDENT,))[:4]
+        ours = index.search(year, kinds=(DocumentKind.INCIDENT,), limit=4)
         print(f"  {year}: WRatio {', '.join(f'{doc.key} {score:.0f}' for doc, score in top)}")
         print(f"        index  {', '.join(f'{hit.document.key} {hit.score:.0f}' for hit in ours)}")
 
@@ -309,7 +319,7 @@ def sweep(docs: Sequence[Document]) -> None:
 def timings(index: SearchIndex, guild: int | None, repeat: int) -> list[tuple[float, float, float]]:
     queries = [case.query for case in CASES]
     prefixes = typing_prefixes(queries[::4])
-    incidents = (Kind.INCIDENT,)
+    incidents = (DocumentKind.INCIDENT,)
     return [
         latency(lambda q: index.search(q, guild_id=guild), queries, repeat),
         latency(lambda q: index.resolve(q, kinds=incidents, guild_id=guild), queries, repeat),

@@ -19,14 +19,14 @@ from sqlmodel import Session
 
 from bot.answers import render
 from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
-from bot.answers.render import Choice, Reply
+from bot.answers.render import Action, Choice, Reply
 from bot.curation import changes, transfer
 from bot.curation.changes import Actor, Change
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, NotFound
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
-from bot.search.index import Ambiguous, Clear, Document, Exact, Kind, NoMatch, SearchIndex
+from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry
@@ -47,39 +47,41 @@ class Topic:
     """What one command looks for (``what``, in words), and which action answers a hit."""
 
     what: Msg
-    kinds: tuple[Kind, ...]
-    action: str
+    kinds: tuple[DocumentKind, ...]
+    action: Action
 
 
 TOPICS: dict[str, Topic] = {
-    "incident": Topic(Msg.TOPIC_INCIDENT, (Kind.INCIDENT,), "incident"),
-    "who-objected": Topic(Msg.TOPIC_WHO_OBJECTED, (Kind.INCIDENT, Kind.MOTION), "objected"),
-    "quote": Topic(Msg.TOPIC_QUOTE, (Kind.QUOTE,), "quote"),
-    "ruling": Topic(Msg.TOPIC_RULING, (Kind.RULING, Kind.INCIDENT), "ruling"),
-    "person": Topic(Msg.TOPIC_PERSON, (Kind.PERSON,), "person"),
+    "incident": Topic(Msg.TOPIC_INCIDENT, (DocumentKind.INCIDENT,), Action.INCIDENT),
+    "who-objected": Topic(
+        Msg.TOPIC_WHO_OBJECTED, (DocumentKind.INCIDENT, DocumentKind.MOTION), Action.OBJECTED
+    ),
+    "quote": Topic(Msg.TOPIC_QUOTE, (DocumentKind.QUOTE,), Action.QUOTE),
+    "ruling": Topic(Msg.TOPIC_RULING, (DocumentKind.RULING, DocumentKind.INCIDENT), Action.RULING),
+    "person": Topic(Msg.TOPIC_PERSON, (DocumentKind.PERSON,), Action.PERSON),
 }
 # What pressing a /search result shows, by the kind of entry found.
 ACTION_FOR_KIND = {
-    Kind.INCIDENT: "incident",
-    Kind.PERSON: "person",
-    Kind.QUOTE: "quote",
-    Kind.RULING: "ruling",
-    Kind.MOTION: "objected",
+    DocumentKind.INCIDENT: Action.INCIDENT,
+    DocumentKind.PERSON: Action.PERSON,
+    DocumentKind.QUOTE: Action.QUOTE,
+    DocumentKind.RULING: Action.RULING,
+    DocumentKind.MOTION: Action.OBJECTED,
 }
 SEARCH_KINDS = tuple(ACTION_FOR_KIND)
 # Autocomplete-only topics: the references the moderators' commands take.
-COMPLETE_ONLY: dict[str, tuple[Kind, ...]] = {"party": (Kind.PARTY,)}
-ENTRY_KINDS = (Kind.INCIDENT, Kind.PERSON, Kind.PARTY)
+COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {"party": (DocumentKind.PARTY,)}
+ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY)
 
 
-def _argument(action: str, document: Document) -> str:
+def _argument(action: Action, document: Document) -> str:
     """The argument ``action`` needs to answer ``document``: its own key, or its incident's slug."""
-    if action in {"quote", "person"} or document.incident is None:
+    if action in {Action.QUOTE, Action.PERSON} or document.incident is None:
         return document.key
     return document.incident
 
 
-def _choice(action: str, document: Document) -> Choice:
+def _choice(action: Action, document: Document) -> Choice:
     return Choice(document.label, action, _argument(action, document))
 
 
@@ -155,12 +157,9 @@ class Library:
 
     # Actions (what a hit or a button asks for)
 
-    def act(self, action: str, argument: str, *, guild_id: int | None) -> Reply:
-        handler = self._actions.get(action)
-        if handler is None:
-            raise NotFound(Msg.BUTTON_GONE)
+    def act(self, action: Action, argument: str, *, guild_id: int | None) -> Reply:
         with self.database.session() as session:
-            return handler(self, session, argument, guild_id)
+            return self._actions[action](self, session, argument, guild_id)
 
     def _incident(self, session: Session, slug: str, guild_id: int | None) -> IncidentDetail:
         detail = incident_detail(session, slug=slug, guild_id=guild_id)
@@ -370,14 +369,14 @@ class Library:
         for doc in fresh:
             self.index.upsert(doc)
 
-    _actions: ClassVar[Mapping[str, Callable[[Library, Session, str, int | None], Reply]]] = {
-        "incident": _show_incident,
-        "objected": _show_objections,
-        "quotes": _show_quotes,
-        "sources": _show_sources,
-        "ruling": _show_rulings,
-        "quote": _show_quote,
-        "person": _show_person,
+    _actions: ClassVar[Mapping[Action, Callable[[Library, Session, str, int | None], Reply]]] = {
+        Action.INCIDENT: _show_incident,
+        Action.OBJECTED: _show_objections,
+        Action.QUOTES: _show_quotes,
+        Action.SOURCES: _show_sources,
+        Action.RULING: _show_rulings,
+        Action.QUOTE: _show_quote,
+        Action.PERSON: _show_person,
     }
 
 

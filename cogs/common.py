@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.answers.render import Button, Reply
+from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.tree import answer_failure, send_ephemeral
 from bot.errors import InvalidInput
@@ -70,13 +70,13 @@ class ActionButton(
             discord.ui.Button(
                 label=limits.clip(button.label, limits.BUTTON_LABEL),
                 style=discord.ButtonStyle.primary if button.replace else discord.ButtonStyle.secondary,
-                custom_id=self.custom_id_for(button),
+                custom_id=self.custom_id_for(button.action, button.argument, replace=button.replace),
             )
         )
 
     @staticmethod
-    def custom_id_for(button: Button) -> str:
-        return f"parlbot:{'e' if button.replace else 'n'}:{button.action}:{button.argument}"
+    def custom_id_for(action: str, argument: str, *, replace: bool) -> str:
+        return f"parlbot:{'e' if replace else 'n'}:{action}:{argument}"
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]  # discord.py types this for any client
@@ -85,12 +85,12 @@ class ActionButton(
         return cls(Button("", match["action"], match["argument"], replace=match["mode"] == "e"))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        library = interaction.client.library
-        spec = self.spec
+        library, spec = interaction.client.library, self.spec
         try:
+            action = Action.named(spec.action)  # an old message's button may name one no longer known
             await respond(
                 interaction,
-                lambda: library.act(spec.action, spec.argument, guild_id=interaction.guild_id),
+                lambda: library.act(action, spec.argument, guild_id=interaction.guild_id),
                 edit=spec.replace,
                 ephemeral=not spec.replace,
             )
@@ -99,7 +99,11 @@ class ActionButton(
 
 
 def view_for(reply: Reply) -> discord.ui.View | None:
-    buttons = [b for b in reply.buttons if len(ActionButton.custom_id_for(b)) <= limits.CUSTOM_ID]
+    buttons = [
+        b
+        for b in reply.buttons
+        if len(ActionButton.custom_id_for(b.action, b.argument, replace=b.replace)) <= limits.CUSTOM_ID
+    ]
     if not buttons:
         return None
     view = discord.ui.View(timeout=VIEW_MEMORY)

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.search.index import Document, Kind
+from bot.search.index import Document, DocumentKind
 from bot.search.text import fold
 
-I = (Kind.INCIDENT,)  # noqa: E741 - reads as a column of the table below
-P = (Kind.PERSON,)
-PARTY = (Kind.PARTY,)
-Q = (Kind.QUOTE,)
-R = (Kind.RULING,)
-M = (Kind.MOTION,)
+I = (DocumentKind.INCIDENT,)  # noqa: E741 - reads as a column of the table below
+P = (DocumentKind.PERSON,)
+PARTY = (DocumentKind.PARTY,)
+Q = (DocumentKind.QUOTE,)
+R = (DocumentKind.RULING,)
+M = (DocumentKind.MOTION,)
 
 
 @dataclass(frozen=True, slots=True)
 class Case:
     query: str
-    kinds: tuple[Kind, ...] | None
-    kind: Kind
+    kinds: tuple[DocumentKind, ...] | None
+    kind: DocumentKind
     key: str | None = None  # the slug for incidents, people, parties
     incident: str | None = None  # for quotes, rulings, motions
     contains: str | None = None  # a fragment of the expected label (folded comparison)
@@ -42,19 +42,19 @@ class Case:
 
 
 def inc(query: str, slug: str, topic: str) -> Case:
-    return Case(query, I, Kind.INCIDENT, key=slug, topic=topic)
+    return Case(query, I, DocumentKind.INCIDENT, key=slug, topic=topic)
 
 
 def person(query: str, slug: str, topic: str) -> Case:
-    return Case(query, P, Kind.PERSON, key=slug, topic=topic)
+    return Case(query, P, DocumentKind.PERSON, key=slug, topic=topic)
 
 
 def party(query: str, slug: str, topic: str) -> Case:
-    return Case(query, PARTY, Kind.PARTY, key=slug, topic=topic)
+    return Case(query, PARTY, DocumentKind.PARTY, key=slug, topic=topic)
 
 
 def quote(query: str, incident: str, contains: str, topic: str = "quote") -> Case:
-    return Case(query, Q, Kind.QUOTE, incident=incident, contains=contains, topic=topic)
+    return Case(query, Q, DocumentKind.QUOTE, incident=incident, contains=contains, topic=topic)
 
 
 CASES: tuple[Case, ...] = (
@@ -148,10 +148,10 @@ CASES: tuple[Case, ...] = (
     inc("singh-2020", "singh-2020", "exact"),
     inc("Elbowgate", "trudeau-2016", "exact"),
     # rulings and motions
-    Case("bercow skinner", R, Kind.RULING, incident="skinner-2016", topic="ruling"),
-    Case("milliken privilege", R, Kind.RULING, incident="milliken-2010", topic="ruling"),
-    Case("no further confidence", M, Kind.MOTION, incident="bishop-2014", topic="motion"),
-    Case("systemic racism rcmp", M, Kind.MOTION, incident="singh-2020", topic="motion"),
+    Case("bercow skinner", R, DocumentKind.RULING, incident="skinner-2016", topic="ruling"),
+    Case("milliken privilege", R, DocumentKind.RULING, incident="milliken-2010", topic="ruling"),
+    Case("no further confidence", M, DocumentKind.MOTION, incident="bishop-2014", topic="motion"),
+    Case("systemic racism rcmp", M, DocumentKind.MOTION, incident="singh-2020", topic="motion"),
     # several kinds of noise at once
     inc("jagmeet sing rcmp", "singh-2020", "mixed"),
     inc("polievre wako", "poilievre-2024", "mixed"),
@@ -170,12 +170,12 @@ CASES: tuple[Case, ...] = (
     quote("misleading this house", "butler-2021", "Poor people"),
     quote("which word", "skinner-2016", "Which word"),
     # every kind at once
-    Case("alain therrien", None, Kind.PERSON, key="alain-therrien", topic="all kinds"),
-    Case("fuddle duddle", None, Kind.INCIDENT, key="trudeau-1971", topic="all kinds"),
+    Case("alain therrien", None, DocumentKind.PERSON, key="alain-therrien", topic="all kinds"),
+    Case("fuddle duddle", None, DocumentKind.INCIDENT, key="trudeau-1971", topic="all kinds"),
 )
 
 # Queries that must not produce an outright answer: several incidents fit them equally.
-AMBIGUOUS: tuple[tuple[str, tuple[Kind, ...]], ...] = (
+AMBIGUOUS: tuple[tuple[str, tuple[DocumentKind, ...]], ...] = (
     ("trudeau", I),
     ("2016", I),
     ("bercow", I),

@@ -20,12 +20,12 @@ from bot.search.index import (
     Ambiguous,
     Clear,
     Document,
+    DocumentKind,
     Exact,
-    Field,
     Hit,
-    Kind,
     NoMatch,
     SearchIndex,
+    TextField,
 )
 from db.dataset.files import read_dataset
 from db.dataset.schema import SHIPPED_DATASET
@@ -42,12 +42,14 @@ def incident(
     slug: str, title: str, year: int, *, people: str = "", aliases: tuple[str, ...] = ()
 ) -> Document:
     return Document(
-        kind=Kind.INCIDENT,
+        kind=DocumentKind.INCIDENT,
         key=slug,
         label=title,
         incident=slug,
         exact=(slug, *aliases),
-        fields=(Field(title), Field(people, 0.85), Field(str(year), 0.6)) if people else (Field(title),),
+        fields=(TextField(title), TextField(people, 0.85), TextField(str(year), 0.6))
+        if people
+        else (TextField(title),),
         date=dt.date(year, 6, 1),
     )
 
@@ -70,18 +72,18 @@ MOYLE = incident(
 )
 HESELTINE = incident("heseltine-1976", "Michael Heseltine seizes the mace", 1976, people="Michael Heseltine")
 THERRIEN = Document(
-    kind=Kind.PERSON,
+    kind=DocumentKind.PERSON,
     key="alain-therrien",
     label="Alain Therrien (BQ)",
     exact=("alain-therrien", "Alain Therrien"),
-    fields=(Field("Alain Therrien"), Field("Bloc Québécois", 0.7)),
+    fields=(TextField("Alain Therrien"), TextField("Bloc Québécois", 0.7)),
 )
 QUOTE = Document(
-    kind=Kind.QUOTE,
+    kind=DocumentKind.QUOTE,
     key="quote:1",
     label="“I will not” — Jagmeet Singh (singh-2020)",
     incident="singh-2020",
-    fields=(Field("I will not"), Field("Jagmeet Singh", 0.85)),
+    fields=(TextField("I will not"), TextField("Jagmeet Singh", 0.85)),
 )
 
 
@@ -98,56 +100,56 @@ def keys(hits: Sequence[Hit]) -> list[str]:
 
 
 def test_exact_slug_wins_outright(index: SearchIndex) -> None:
-    outcome = index.resolve("Skinner-2016", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("Skinner-2016", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, Exact)
     assert outcome.hit.document is SKINNER
     assert outcome.hit.score == 100.0
 
 
 def test_alias_wins_outright_over_fuzzy_matches(index: SearchIndex) -> None:
-    outcome = index.resolve("ELBOWGATE", kinds=[Kind.INCIDENT])
-    assert outcome == Exact(index.search("elbowgate", kinds=[Kind.INCIDENT])[0])
+    outcome = index.resolve("ELBOWGATE", kinds=[DocumentKind.INCIDENT])
+    assert outcome == Exact(index.search("elbowgate", kinds=[DocumentKind.INCIDENT])[0])
     assert outcome.hit.document is ELBOW
 
 
 def test_typos_still_find_a_clear_winner(index: SearchIndex) -> None:
-    outcome = index.resolve("denis skiner", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("denis skiner", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, Clear)
     assert outcome.hit.document is SKINNER
 
 
 def test_word_order_does_not_matter(index: SearchIndex) -> None:
-    assert keys(index.search("elbows trudeau", kinds=[Kind.INCIDENT]))[0] == "trudeau-2016"
-    assert keys(index.search("dave dodgy", kinds=[Kind.INCIDENT]))[0] == "skinner-2016"
+    assert keys(index.search("elbows trudeau", kinds=[DocumentKind.INCIDENT]))[0] == "trudeau-2016"
+    assert keys(index.search("dave dodgy", kinds=[DocumentKind.INCIDENT]))[0] == "skinner-2016"
 
 
 def test_half_typed_word_matches_by_prefix(index: SearchIndex) -> None:
-    assert keys(index.search("hesel", kinds=[Kind.INCIDENT]))[0] == "heseltine-1976"
-    assert keys(index.search("dreyf", kinds=[Kind.INCIDENT]))[0] == "bishop-2014"
+    assert keys(index.search("hesel", kinds=[DocumentKind.INCIDENT]))[0] == "heseltine-1976"
+    assert keys(index.search("dreyf", kinds=[DocumentKind.INCIDENT]))[0] == "bishop-2014"
 
 
 def test_accents_and_punctuation_are_folded(index: SearchIndex) -> None:
-    assert keys(index.search("BLOC QUEBECOIS!", kinds=[Kind.PERSON])) == ["alain-therrien"]
-    assert keys(index.search("russell–moyle", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
+    assert keys(index.search("BLOC QUEBECOIS!", kinds=[DocumentKind.PERSON])) == ["alain-therrien"]
+    assert keys(index.search("russell–moyle", kinds=[DocumentKind.INCIDENT]))[0] == "russell-moyle-2018"
 
 
 def test_hyphenated_name_is_also_found_written_as_one_word(index: SearchIndex) -> None:
-    assert keys(index.search("russellmoyle", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
+    assert keys(index.search("russellmoyle", kinds=[DocumentKind.INCIDENT]))[0] == "russell-moyle-2018"
 
 
 def test_kinds_limit_what_is_searched(index: SearchIndex) -> None:
-    assert keys(index.search("therrien", kinds=[Kind.INCIDENT])) == []
-    assert keys(index.search("therrien", kinds=[Kind.PERSON])) == ["alain-therrien"]
+    assert keys(index.search("therrien", kinds=[DocumentKind.INCIDENT])) == []
+    assert keys(index.search("therrien", kinds=[DocumentKind.PERSON])) == ["alain-therrien"]
 
 
 def test_quote_text_finds_the_quote(index: SearchIndex) -> None:
-    outcome = index.resolve("i will not", kinds=[Kind.QUOTE])
+    outcome = index.resolve("i will not", kinds=[DocumentKind.QUOTE])
     assert isinstance(outcome, Clear)
     assert outcome.hit.document is QUOTE
 
 
 def test_a_documents_key_resolves_exactly_like_a_submitted_autocomplete_value(index: SearchIndex) -> None:
-    outcome = index.resolve(QUOTE.key, kinds=[Kind.QUOTE])
+    outcome = index.resolve(QUOTE.key, kinds=[DocumentKind.QUOTE])
     assert isinstance(outcome, Exact)
     assert outcome.hit.document is QUOTE
 
@@ -162,40 +164,40 @@ def test_scores_are_between_0_and_100(index: SearchIndex) -> None:
 
 
 def test_year_shared_by_two_incidents_is_ambiguous_not_a_clear_winner(index: SearchIndex) -> None:
-    outcome = index.resolve("2016", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("2016", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, Ambiguous)
     assert sorted(keys(outcome.candidates)) == ["skinner-2016", "trudeau-2016"]
 
 
 def test_year_does_not_match_neighbouring_years(index: SearchIndex) -> None:
-    assert keys(index.search("2014", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+    assert keys(index.search("2014", kinds=[DocumentKind.INCIDENT])) == ["bishop-2014"]
 
 
 # -- decisions -------------------------------------------------------------------------------------
 
 
 def test_close_call_is_ambiguous_with_both_candidates(index: SearchIndex) -> None:
-    outcome = index.resolve("mace", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("mace", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, Ambiguous)
     assert set(keys(outcome.candidates)) == {"russell-moyle-2018", "heseltine-1976"}
 
 
 def test_two_documents_sharing_an_exact_name_are_ambiguous() -> None:
-    labour_uk = Document(kind=Kind.PARTY, key="uk-labour", label="Labour Party", exact=("Labour",))
-    labour_nz = Document(kind=Kind.PARTY, key="nz-labour", label="NZ Labour Party", exact=("Labour",))
-    outcome = SearchIndex([labour_uk, labour_nz]).resolve("labour", kinds=[Kind.PARTY])
+    labour_uk = Document(kind=DocumentKind.PARTY, key="uk-labour", label="Labour Party", exact=("Labour",))
+    labour_nz = Document(kind=DocumentKind.PARTY, key="nz-labour", label="NZ Labour Party", exact=("Labour",))
+    outcome = SearchIndex([labour_uk, labour_nz]).resolve("labour", kinds=[DocumentKind.PARTY])
     assert isinstance(outcome, Ambiguous)
     assert set(keys(outcome.candidates)) == {"uk-labour", "nz-labour"}
 
 
 def test_nonsense_is_no_match_with_the_newest_entries_as_suggestions(index: SearchIndex) -> None:
-    outcome = index.resolve("xyzzy plugh", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("xyzzy plugh", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, NoMatch)
     assert keys(outcome.suggestions)[:2] == ["russell-moyle-2018", "skinner-2016"]
 
 
 def test_faint_match_is_no_match_but_suggested(index: SearchIndex) -> None:
-    outcome = index.resolve("skinr xyzzy plugh quux", kinds=[Kind.INCIDENT])
+    outcome = index.resolve("skinr xyzzy plugh quux", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, NoMatch)
     assert keys(outcome.suggestions)[0] == "skinner-2016"
 
@@ -213,11 +215,11 @@ def test_guild_documents_are_visible_only_in_their_guild(index: SearchIndex) -> 
 
 def test_guild_document_shadows_the_shared_one_with_the_same_key(index: SearchIndex) -> None:
     index.upsert(replace(SKINNER, label="Skinner, as our guild tells it", guild_id=GUILD))
-    in_guild = index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)
+    in_guild = index.search("skinner", kinds=[DocumentKind.INCIDENT], guild_id=GUILD)
     assert [(hit.document.key, hit.document.guild_id) for hit in in_guild] == [("skinner-2016", GUILD)]
-    shared = index.search("skinner", kinds=[Kind.INCIDENT])
+    shared = index.search("skinner", kinds=[DocumentKind.INCIDENT])
     assert [(hit.document.key, hit.document.guild_id) for hit in shared] == [("skinner-2016", 0)]
-    outcome = index.resolve("skinner-2016", kinds=[Kind.INCIDENT], guild_id=GUILD)
+    outcome = index.resolve("skinner-2016", kinds=[DocumentKind.INCIDENT], guild_id=GUILD)
     assert isinstance(outcome, Exact)
     assert outcome.hit.document is in_guild[0].document
 
@@ -227,53 +229,57 @@ def test_guild_document_shadows_the_shared_one_with_the_same_key(index: SearchIn
 
 def test_upsert_takes_effect_at_once(index: SearchIndex) -> None:
     index.upsert(incident("butler-2021", "Dawn Butler says Boris Johnson lied", 2021))
-    assert keys(index.search("dawn buttler", kinds=[Kind.INCIDENT]))[0] == "butler-2021"
+    assert keys(index.search("dawn buttler", kinds=[DocumentKind.INCIDENT]))[0] == "butler-2021"
 
 
 def test_upsert_replaces_the_old_text(index: SearchIndex) -> None:
-    index.upsert(replace(BISHOP, label="Speaker names a member", fields=(Field("Speaker names a member"),)))
-    assert keys(index.search("dreyfus", kinds=[Kind.INCIDENT])) == []
-    assert keys(index.search("speaker names", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+    index.upsert(
+        replace(BISHOP, label="Speaker names a member", fields=(TextField("Speaker names a member"),))
+    )
+    assert keys(index.search("dreyfus", kinds=[DocumentKind.INCIDENT])) == []
+    assert keys(index.search("speaker names", kinds=[DocumentKind.INCIDENT])) == ["bishop-2014"]
     assert len(index) == 7
 
 
 def test_remove_takes_effect_at_once(index: SearchIndex) -> None:
-    assert index.remove(Kind.INCIDENT, "skinner-2016")
-    assert keys(index.search("skinner", kinds=[Kind.INCIDENT])) == []
-    assert not isinstance(index.resolve("skinner-2016", kinds=[Kind.INCIDENT]), Exact)
-    assert not index.remove(Kind.INCIDENT, "skinner-2016")
+    assert index.remove(DocumentKind.INCIDENT, "skinner-2016")
+    assert keys(index.search("skinner", kinds=[DocumentKind.INCIDENT])) == []
+    assert not isinstance(index.resolve("skinner-2016", kinds=[DocumentKind.INCIDENT]), Exact)
+    assert not index.remove(DocumentKind.INCIDENT, "skinner-2016")
 
 
 def test_a_tombstone_hides_the_shared_document_in_its_guild_only(index: SearchIndex) -> None:
     index.upsert(replace(SKINNER, guild_id=GUILD, removed=True))
 
-    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)) == []
-    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD + 1)) == ["skinner-2016"]
+    assert keys(index.search("skinner", kinds=[DocumentKind.INCIDENT], guild_id=GUILD)) == []
+    assert keys(index.search("skinner", kinds=[DocumentKind.INCIDENT], guild_id=GUILD + 1)) == [
+        "skinner-2016"
+    ]
     assert "skinner-2016" not in keys(index.search("skinner-2016", guild_id=GUILD))
 
 
 def test_removing_a_tombstone_shows_the_shared_document_again(index: SearchIndex) -> None:
     index.upsert(replace(SKINNER, guild_id=GUILD, removed=True))
 
-    assert index.remove(Kind.INCIDENT, "skinner-2016", GUILD)
+    assert index.remove(DocumentKind.INCIDENT, "skinner-2016", GUILD)
 
-    assert keys(index.search("skinner", kinds=[Kind.INCIDENT], guild_id=GUILD)) == ["skinner-2016"]
+    assert keys(index.search("skinner", kinds=[DocumentKind.INCIDENT], guild_id=GUILD)) == ["skinner-2016"]
     assert index.guild_documents(GUILD) == []
 
 
 def test_a_guild_incident_hides_the_shared_incidents_quotes(index: SearchIndex) -> None:
     quote = Document(
-        kind=Kind.QUOTE,
+        kind=DocumentKind.QUOTE,
         key="quote:1",
         label="“Dodgy Dave”",
         incident="skinner-2016",
-        fields=(Field("Dodgy Dave"),),
+        fields=(TextField("Dodgy Dave"),),
     )
     index.upsert(quote)
     index.upsert(replace(SKINNER, guild_id=GUILD))
 
-    assert keys(index.search("dodgy dave", kinds=[Kind.QUOTE], guild_id=GUILD)) == []
-    assert keys(index.search("dodgy dave", kinds=[Kind.QUOTE], guild_id=GUILD + 1)) == ["quote:1"]
+    assert keys(index.search("dodgy dave", kinds=[DocumentKind.QUOTE], guild_id=GUILD)) == []
+    assert keys(index.search("dodgy dave", kinds=[DocumentKind.QUOTE], guild_id=GUILD + 1)) == ["quote:1"]
 
 
 # -- autocomplete ----------------------------------------------------------------------------------
@@ -281,7 +287,7 @@ def test_a_guild_incident_hides_the_shared_incidents_quotes(index: SearchIndex) 
 
 def test_complete_returns_at_most_25_choices_with_short_labels() -> None:
     many = [incident(f"mace-{n}", f"Mace incident number {n} " + "x" * 60, 1900 + n) for n in range(60)]
-    hits = SearchIndex(many).complete("mace", kinds=[Kind.INCIDENT], limit=100)
+    hits = SearchIndex(many).complete("mace", kinds=[DocumentKind.INCIDENT], limit=100)
     assert len(hits) == COMPLETE_MAX
     assert all(len(hit.document.label) <= LABEL_MAX for hit in hits)
 
@@ -299,13 +305,13 @@ def test_complete_on_an_empty_query_lists_recent_incidents_then_other_kinds(inde
 
 
 def test_complete_treats_the_last_word_as_half_typed(index: SearchIndex) -> None:
-    assert keys(index.complete("lloyd r", kinds=[Kind.INCIDENT]))[0] == "russell-moyle-2018"
-    assert keys(index.complete("dr", kinds=[Kind.INCIDENT])) == ["bishop-2014"]
+    assert keys(index.complete("lloyd r", kinds=[DocumentKind.INCIDENT]))[0] == "russell-moyle-2018"
+    assert keys(index.complete("dr", kinds=[DocumentKind.INCIDENT])) == ["bishop-2014"]
 
 
 def test_document_label_must_fit_a_discord_choice() -> None:
     with pytest.raises(ValueError, match="label"):
-        Document(kind=Kind.INCIDENT, key="long", label="x" * (LABEL_MAX + 1))
+        Document(kind=DocumentKind.INCIDENT, key="long", label="x" * (LABEL_MAX + 1))
 
 
 # -- the shipped dataset ---------------------------------------------------------------------------
@@ -355,7 +361,7 @@ def test_resolve_never_answers_a_labelled_query_with_the_wrong_entry(shipped_ind
 
 @pytest.mark.parametrize(("query", "kinds"), AMBIGUOUS)
 def test_queries_several_incidents_fit_are_not_answered_outright(
-    shipped_index: SearchIndex, query: str, kinds: tuple[Kind, ...]
+    shipped_index: SearchIndex, query: str, kinds: tuple[DocumentKind, ...]
 ) -> None:
     assert isinstance(shipped_index.resolve(query, kinds=kinds), Ambiguous)
 
@@ -366,14 +372,14 @@ def test_nonsense_finds_nothing_in_the_shipped_dataset(shipped_index: SearchInde
 
 
 def test_a_typoed_leader_resolves_to_the_incident(shipped_index: SearchIndex) -> None:
-    outcome = shipped_index.resolve("jagmet sigh", kinds=[Kind.INCIDENT])
+    outcome = shipped_index.resolve("jagmet sigh", kinds=[DocumentKind.INCIDENT])
     assert isinstance(outcome, Clear)
     assert outcome.hit.document.key == "singh-2020"
 
 
 def test_a_person_finds_their_incident_or_themselves_depending_on_kinds(shipped_index: SearchIndex) -> None:
-    as_incident = shipped_index.resolve("therrien", kinds=[Kind.INCIDENT])
-    as_person = shipped_index.resolve("therrien", kinds=[Kind.PERSON])
+    as_incident = shipped_index.resolve("therrien", kinds=[DocumentKind.INCIDENT])
+    as_person = shipped_index.resolve("therrien", kinds=[DocumentKind.PERSON])
     assert isinstance(as_incident, Clear | Exact)
     assert as_incident.hit.document.key == "singh-2020"
     assert isinstance(as_person, Clear | Exact)
@@ -387,14 +393,18 @@ def test_shipped_labels_fit_a_discord_choice(shipped_index: SearchIndex) -> None
 def test_load_documents_builds_every_kind_from_the_shipped_dataset(shipped: Database) -> None:
     with shipped.session() as session:
         docs = load_documents(session)
-    by_kind = {kind: [doc for doc in docs if doc.kind is kind] for kind in Kind}
-    assert len(by_kind[Kind.INCIDENT]) == 12
+    by_kind = {kind: [doc for doc in docs if doc.kind is kind] for kind in DocumentKind}
+    assert len(by_kind[DocumentKind.INCIDENT]) == 12
     assert all(by_kind.values())
-    singh = next(doc for doc in by_kind[Kind.INCIDENT] if doc.key == "singh-2020")
+    singh = next(doc for doc in by_kind[DocumentKind.INCIDENT] if doc.key == "singh-2020")
     assert "singh-2020" in singh.exact
     assert any("Alain Therrien" in field.text for field in singh.fields)
     assert any(field.text == "Nouveau Parti démocratique" for field in singh.fields)
-    assert all(doc.incident for doc in docs if doc.kind in (Kind.QUOTE, Kind.RULING, Kind.MOTION))
+    assert all(
+        doc.incident
+        for doc in docs
+        if doc.kind in (DocumentKind.QUOTE, DocumentKind.RULING, DocumentKind.MOTION)
+    )
 
 
 def test_load_documents_for_a_guild_returns_only_that_guilds_rows(database: Database) -> None:
@@ -414,4 +424,4 @@ def test_load_documents_for_a_guild_returns_only_that_guilds_rows(database: Data
 
 
 def _quote_labels(docs: list[Document]) -> list[str]:
-    return sorted(doc.label for doc in docs if doc.kind is Kind.QUOTE)
+    return sorted(doc.label for doc in docs if doc.kind is DocumentKind.QUOTE)

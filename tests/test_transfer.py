@@ -17,7 +17,7 @@ from bot.errors import InvalidInput
 from bot.library import Library
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import load_documents
-from bot.search.index import Kind, SearchIndex
+from bot.search.index import DocumentKind, SearchIndex
 from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
 from db.dataset.schema import SHIPPED_DATASET, IncidentEntry
@@ -197,7 +197,7 @@ def test_a_person_renamed_by_an_import_finds_the_guild_incidents_naming_them(lib
     plan = library.import_dataset(document, actor=MOD)
 
     assert plan.summary.startswith("0 added, 1 changed")
-    hits = library.index.search("Quillfeather", kinds=(Kind.INCIDENT,), guild_id=GUILD, limit=1)
+    hits = library.index.search("Quillfeather", kinds=(DocumentKind.INCIDENT,), guild_id=GUILD, limit=1)
     assert [hit.document.key for hit in hits] == ["singh-2020"]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from bot import limits
@@ -23,6 +24,7 @@ from bot.answers.queries import (
     RulingView,
     SourceRef,
 )
+from bot.errors import NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.models import Attribution, Delivery, Stance
@@ -67,12 +69,33 @@ def _delivery(delivery: Delivery) -> str:
     return "" if note is None else f" {say(note)}"
 
 
+class Action(StrEnum):
+    """What a button (or a search hit) asks the bot to show: ``Library.act`` answers each, and a reply
+    button's custom id carries it (``parlbot:n:quotes:singh-2020``)."""
+
+    INCIDENT = "incident"
+    OBJECTED = "objected"
+    QUOTES = "quotes"
+    SOURCES = "sources"
+    RULING = "ruling"
+    QUOTE = "quote"
+    PERSON = "person"
+
+    @classmethod
+    def named(cls, name: str) -> Action:
+        """The action a button's id names; one no longer known (an old message's) is a polite not-found."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise NotFound(Msg.BUTTON_GONE) from None
+
+
 @dataclass(frozen=True, slots=True)
 class Button:
     """A button that asks the bot for ``action`` on ``argument``; ``replace`` edits the message in place."""
 
     label: str
-    action: str
+    action: str  # an ``Action``; a button rebuilt from an old message's id may name one no longer known
     argument: str
     replace: bool = False
 
@@ -230,11 +253,11 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     embed.add(say(Msg.SOURCES), _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
-        buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), "quotes", ref.slug))
+        buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), Action.QUOTES, ref.slug))
     if len(detail.sources) > SOURCES_SHOWN:
-        buttons.append(Button(say(Msg.ALL_SOURCES, count=len(detail.sources)), "sources", ref.slug))
+        buttons.append(Button(say(Msg.ALL_SOURCES, count=len(detail.sources)), Action.SOURCES, ref.slug))
     if detail.motions:
-        buttons.append(Button(say(Msg.WHO_OBJECTED), "objected", ref.slug))
+        buttons.append(Button(say(Msg.WHO_OBJECTED), Action.OBJECTED, ref.slug))
     return Reply(embeds=(embed.build(),), buttons=tuple(buttons))
 
 
@@ -258,7 +281,7 @@ def who_objected_reply(detail: IncidentDetail) -> Reply:
 
 
 def _show_incident(slug: str) -> Button:
-    return Button(say(Msg.SHOW_INCIDENT), "incident", slug)
+    return Button(say(Msg.SHOW_INCIDENT), Action.INCIDENT, slug)
 
 
 def quotes_reply(title: str, quotes: Sequence[QuoteView], *, slug: str | None = None) -> Reply:
@@ -314,7 +337,7 @@ def person_reply(person: PersonDetail) -> Reply:
     )
     embed.add(say(Msg.QUOTES), _lines(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
-        Button(clip(a.incident.title, 80), "incident", a.incident.slug) for a in person.appearances[:5]
+        Button(clip(a.incident.title, 80), Action.INCIDENT, a.incident.slug) for a in person.appearances[:5]
     )
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
@@ -334,7 +357,7 @@ class Choice:
     """A did-you-mean or search candidate: what to show and what pressing it asks for."""
 
     label: str
-    action: str
+    action: Action
     argument: str
 
 

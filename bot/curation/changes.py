@@ -153,10 +153,10 @@ class Actor:
 Change = Callable[[Entry | None], Entry]
 """Takes the entry the guild currently sees (None when there is none) and returns the new entry."""
 
-_Entry = TypeVar("_Entry", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry)
+_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry)
 
 
-def existing(model: type[_Entry], change: Callable[[_Entry], Entry]) -> Change:
+def existing(model: type[_EntryT], change: Callable[[_EntryT], Entry]) -> Change:
     """A ``Change`` for an entry that must already exist, e.g. ``existing(IncidentEntry, add_quote...)``."""
 
     def run(entry: Entry | None) -> Entry:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -162,57 +162,87 @@ def _choice_value(parameter: app_commands.Parameter, raw: str) -> str | int | fl
 
 def convert(parameter: app_commands.Parameter, raw: str, command: AnyCommand) -> str | int | float | bool:
     """``raw`` as the JSON value Discord would send for ``parameter``, or a CommandLineError."""
-    name = parameter.display_name
-    where = f"option {name} of /{command.qualified_name}"
+    where = f"option {parameter.display_name} of /{command.qualified_name}"
     if parameter.choices:
-        value = _choice_value(parameter, raw)
-        if value is None:
-            listed = ", ".join(f"{choice.name!r}" for choice in parameter.choices)
-            raise CommandLineError(f"{raw!r} is not a choice for {where}; choose one of {listed}.")
-        return value
-    kind = parameter.type
-    if kind is OptionType.string:
-        low, high = parameter.min_value, parameter.max_value
-        if low is not None and len(raw) < low:
-            raise CommandLineError(f"{where} needs at least {int(low)} characters, got {len(raw)}.")
-        if high is not None and len(raw) > high:
-            raise CommandLineError(f"{where} takes at most {int(high)} characters, got {len(raw)}.")
-        return raw
-    if kind is OptionType.integer:
-        try:
-            integer = int(raw.replace("_", ""))
-        except ValueError:
-            raise CommandLineError(f"{raw!r} is not a whole number ({where}).") from None
-        _check_range(parameter, integer, where)
-        if abs(integer) > MAX_SAFE_INTEGER:
-            raise CommandLineError(f"{raw} is too large for {where}.")
-        return integer
-    if kind is OptionType.number:
-        try:
-            number = float(raw)
-        except ValueError:
-            raise CommandLineError(f"{raw!r} is not a number ({where}).") from None
-        if not math.isfinite(number):
-            raise CommandLineError(f"{raw!r} is not a finite number ({where}).")
-        _check_range(parameter, number, where)
-        return number
-    if kind is OptionType.boolean:
-        word = raw.casefold()
-        if word in TRUE_WORDS:
-            return True
-        if word in FALSE_WORDS:
-            return False
-        raise CommandLineError(f"{raw!r} is not true or false ({where}).")
-    if kind is OptionType.attachment:
-        return raw  # a file name; the session uploads the file and sends its attachment id
-    pattern = MENTION.get(kind)
-    if pattern is not None:
-        match = pattern.fullmatch(raw)
-        if match is None:
-            hint = TYPE_HINTS[kind]
-            raise CommandLineError(f"{raw!r} is not a {hint.lstrip('@#')} mention or id ({where}).")
-        return match.group(1) or match.group(2)
-    raise CommandLineError(f"{where} takes a {kind.name}, which cannot be given on a command line.")
+        return _choice(parameter, raw, where)
+    converter = _CONVERTERS.get(parameter.type)
+    if converter is None:
+        raise CommandLineError(
+            f"{where} takes a {parameter.type.name}, which cannot be given on a command line."
+        )
+    return converter(parameter, raw, where)
+
+
+def _choice(parameter: app_commands.Parameter, raw: str, where: str) -> str | int | float:
+    value = _choice_value(parameter, raw)
+    if value is None:
+        listed = ", ".join(f"{choice.name!r}" for choice in parameter.choices)
+        raise CommandLineError(f"{raw!r} is not a choice for {where}; choose one of {listed}.")
+    return value
+
+
+def _text(parameter: app_commands.Parameter, raw: str, where: str) -> str:
+    low, high = parameter.min_value, parameter.max_value
+    if low is not None and len(raw) < low:
+        raise CommandLineError(f"{where} needs at least {int(low)} characters, got {len(raw)}.")
+    if high is not None and len(raw) > high:
+        raise CommandLineError(f"{where} takes at most {int(high)} characters, got {len(raw)}.")
+    return raw
+
+
+def _integer(parameter: app_commands.Parameter, raw: str, where: str) -> int:
+    try:
+        integer = int(raw.replace("_", ""))
+    except ValueError:
+        raise CommandLineError(f"{raw!r} is not a whole number ({where}).") from None
+    _check_range(parameter, integer, where)
+    if abs(integer) > MAX_SAFE_INTEGER:
+        raise CommandLineError(f"{raw} is too large for {where}.")
+    return integer
+
+
+def _number(parameter: app_commands.Parameter, raw: str, where: str) -> float:
+    try:
+        number = float(raw)
+    except ValueError:
+        raise CommandLineError(f"{raw!r} is not a number ({where}).") from None
+    if not math.isfinite(number):
+        raise CommandLineError(f"{raw!r} is not a finite number ({where}).")
+    _check_range(parameter, number, where)
+    return number
+
+
+def _boolean(parameter: app_commands.Parameter, raw: str, where: str) -> bool:
+    word = raw.casefold()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise CommandLineError(f"{raw!r} is not true or false ({where}).")
+
+
+def _file_name(parameter: app_commands.Parameter, raw: str, where: str) -> str:
+    return raw  # a file name; the session uploads the file and sends its attachment id
+
+
+def _mention(parameter: app_commands.Parameter, raw: str, where: str) -> str:
+    match = MENTION[parameter.type].fullmatch(raw)
+    if match is None:
+        hint = TYPE_HINTS[parameter.type]
+        raise CommandLineError(f"{raw!r} is not a {hint.lstrip('@#')} mention or id ({where}).")
+    return match.group(1) or match.group(2)
+
+
+# How a command line's text becomes each option type's JSON value (``where`` names the option).
+_Converter = Callable[[app_commands.Parameter, str, str], str | int | float | bool]
+_CONVERTERS: Final[Mapping[OptionType, _Converter]] = {
+    OptionType.string: _text,
+    OptionType.integer: _integer,
+    OptionType.number: _number,
+    OptionType.boolean: _boolean,
+    OptionType.attachment: _file_name,
+    **dict.fromkeys(MENTION, _mention),
+}
 
 
 def _check_range(parameter: app_commands.Parameter, value: float, where: str) -> None:
@@ -235,17 +265,45 @@ def parse(
     partial or empty (``/incident query:`` or ``/incident query:sin``); required options may be
     missing, as they are while someone is still typing.
     """
+    head, rest = _split_line(line, allow_unclosed=focus_last)
+    root, guild_id = _find_root(tree, head.text.lower(), guild)
+    command, path, rest = _find_leaf(root, rest)
+    raw, last = _raw_values(command, rest)
+    focused: str | None = None
+    if focus_last:
+        focused = _focus(command, raw, last)
+    else:
+        _require_options(command, raw)
+    leaves, values = _leaf_options(command, raw, focused)
+    return ParsedCommand(
+        name=path[0],
+        path=path,
+        command=command,
+        options=_wrap(path, leaves),
+        values=values,
+        focused=focused,
+        guild_id=guild_id,
+    )
+
+
+def _split_line(line: str, *, allow_unclosed: bool) -> tuple[Token, list[Token]]:
+    """The command name token and the tokens after it."""
     text = line.strip()
     if not text.startswith("/"):
         raise CommandLineError(f"Commands start with '/', e.g. /incident query:singh (got {text!r}).")
-    tokens = tokenize(text[1:], allow_unclosed=focus_last)
+    tokens = tokenize(text[1:], allow_unclosed=allow_unclosed)
     if not tokens or not tokens[0].text:
         raise CommandLineError("Type a command name after '/', e.g. /incident query:singh.")
     head, rest = tokens[0], tokens[1:]
     if head.quoted or not OPTION_NAME.fullmatch(head.text):
         raise CommandLineError(f"{head.text!r} is not a command name.")
+    return head, rest
 
-    node, guild_id = _find_root(tree, head.text.lower(), guild)
+
+def _find_leaf(
+    node: AnyCommand | app_commands.Group, rest: list[Token]
+) -> tuple[AnyCommand, tuple[str, ...], list[Token]]:
+    """Follow subcommand words down from ``node``: the command, its name path and the tokens left."""
     path = [node.name]
     while isinstance(node, app_commands.Group):
         subcommands = sorted(child.name for child in node.commands)
@@ -262,63 +320,89 @@ def parse(
             )
         node, rest = child, rest[1:]
         path.append(node.name)
-    command = node
+    return node, tuple(path), rest
 
-    parameters = {parameter.display_name: parameter for parameter in command.parameters}
+
+def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str, str], str | None]:
+    """Each given option's text by display name, and the option the last token gave a value to.
+
+    ``name:value`` tokens name their option; bare tokens together fill the first unfilled required
+    option (else the first unfilled one).
+    """
     raw: dict[str, str] = {}
     bare: list[Token] = []
-    last: str | None = None  # the option the last token gave a value to
+    last: str | None = None
     last_was_bare = False
-    for token in rest:
+    for token in tokens:
         name, sep, value = token.text.partition(":")
         if sep and not token.quoted and OPTION_NAME.fullmatch(name):
-            key = name.lower()
-            if key not in parameters:
-                valid = ", ".join(parameters) or "none"
-                raise CommandLineError(
-                    f"/{command.qualified_name} has no option {name!r}. Options: {valid}. "
-                    f"Usage: {usage(command)}"
-                )
-            if key in raw:
-                raise CommandLineError(f"Option {key} is given twice.")
+            key = _option_key(command, name, raw)
             raw[key] = value
             last, last_was_bare = key, False
         else:
             bare.append(token)
             last_was_bare = True
-
     if bare:
-        unfilled = [p for p in command.parameters if p.display_name not in raw]
-        target = next((p for p in unfilled if p.required), unfilled[0] if unfilled else None)
-        if target is None:
-            extra = " ".join(token.text for token in bare)
-            raise CommandLineError(
-                f"Every option of /{command.qualified_name} is already given; {extra!r} is left over."
-            )
-        if len(bare) > 1 and target.type is not OptionType.string:
-            raise CommandLineError(
-                f"Only one bare value fits {target.display_name}; name the others. Usage: {usage(command)}"
-            )
-        raw[target.display_name] = " ".join(token.text for token in bare)
+        target = _bare_target(command, raw, bare)
+        raw[target] = " ".join(token.text for token in bare)
         if last_was_bare:
-            last = target.display_name
+            last = target
+    return raw, last
 
-    focused: str | None = None
-    if focus_last:
-        if last is None and not raw and command.parameters:
-            last = command.parameters[0].display_name
-            raw[last] = ""
-        focused = last
-        if focused is None:
-            raise CommandLineError("Nothing to complete: end the line with an option, e.g. query:")
-    else:
-        missing = [p.display_name for p in command.parameters if p.required and p.display_name not in raw]
-        if missing:
-            raise CommandLineError(
-                f"Missing required option{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
-                f"for /{command.qualified_name}. Usage: {usage(command)}"
-            )
 
+def _option_key(command: AnyCommand, name: str, given: Mapping[str, str]) -> str:
+    """The option ``name:`` names, checked to exist and not to be given twice."""
+    key = name.lower()
+    names = [parameter.display_name for parameter in command.parameters]
+    if key not in names:
+        valid = ", ".join(names) or "none"
+        raise CommandLineError(
+            f"/{command.qualified_name} has no option {name!r}. Options: {valid}. Usage: {usage(command)}"
+        )
+    if key in given:
+        raise CommandLineError(f"Option {key} is given twice.")
+    return key
+
+
+def _bare_target(command: AnyCommand, given: Mapping[str, str], bare: Sequence[Token]) -> str:
+    """The option bare tokens fill: the first unfilled required one, else the first unfilled one."""
+    unfilled = [p for p in command.parameters if p.display_name not in given]
+    target = next((p for p in unfilled if p.required), unfilled[0] if unfilled else None)
+    if target is None:
+        extra = " ".join(token.text for token in bare)
+        raise CommandLineError(
+            f"Every option of /{command.qualified_name} is already given; {extra!r} is left over."
+        )
+    if len(bare) > 1 and target.type is not OptionType.string:
+        raise CommandLineError(
+            f"Only one bare value fits {target.display_name}; name the others. Usage: {usage(command)}"
+        )
+    return target.display_name
+
+
+def _focus(command: AnyCommand, raw: dict[str, str], last: str | None) -> str:
+    """The option autocomplete asks about: the last one typed, or an empty first one on a bare line."""
+    if last is None and not raw and command.parameters:
+        last = command.parameters[0].display_name
+        raw[last] = ""
+    if last is None:
+        raise CommandLineError("Nothing to complete: end the line with an option, e.g. query:")
+    return last
+
+
+def _require_options(command: AnyCommand, raw: Mapping[str, str]) -> None:
+    missing = [p.display_name for p in command.parameters if p.required and p.display_name not in raw]
+    if missing:
+        raise CommandLineError(
+            f"Missing required option{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+            f"for /{command.qualified_name}. Usage: {usage(command)}"
+        )
+
+
+def _leaf_options(
+    command: AnyCommand, raw: Mapping[str, str], focused: str | None
+) -> tuple[list[Json], dict[str, Any]]:
+    """The leaf command's option JSON in parameter order, and the converted values by display name."""
     values: dict[str, Any] = {}
     leaves: list[Json] = []
     for parameter in command.parameters:
@@ -333,18 +417,13 @@ def parse(
         else:
             values[name] = option["value"] = convert(parameter, raw[name], command)
         leaves.append(option)
+    return leaves, values
 
-    options = leaves
+
+def _wrap(path: Sequence[str], leaves: list[Json]) -> list[Json]:
+    """The leaf options inside their subcommand (and group) options, as Discord nests them."""
     if len(path) == 3:
-        options = [{"type": 2, "name": path[1], "options": [{"type": 1, "name": path[2], "options": leaves}]}]
-    elif len(path) == 2:
-        options = [{"type": 1, "name": path[1], "options": leaves}]
-    return ParsedCommand(
-        name=path[0],
-        path=tuple(path),
-        command=command,
-        options=options,
-        values=values,
-        focused=focused,
-        guild_id=guild_id,
-    )
+        return [{"type": 2, "name": path[1], "options": [{"type": 1, "name": path[2], "options": leaves}]}]
+    if len(path) == 2:
+        return [{"type": 1, "name": path[1], "options": leaves}]
+    return leaves

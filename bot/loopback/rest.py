@@ -78,7 +78,7 @@ class RecordedRequest:
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class BodyProblem:
     """One broken rule: where in the body (``path``), Discord's error code and message."""
 
     path: tuple[str | int, ...]
@@ -126,22 +126,22 @@ def now_iso() -> str:
 # --- validation -------------------------------------------------------------------------------
 
 
-def _too_long(path: tuple[str | int, ...], limit: int) -> Problem:
-    return Problem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
+def _too_long(path: tuple[str | int, ...], limit: int) -> BodyProblem:
+    return BodyProblem(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
 def _check_length(
-    problems: list[Problem], value: Any, limit: int, path: tuple[str | int, ...], *, minimum: int = 0
+    problems: list[BodyProblem], value: Any, limit: int, path: tuple[str | int, ...], *, minimum: int = 0
 ) -> None:
     if value is None:
         return
     if not isinstance(value, str | list):
-        problems.append(Problem(path, "BASE_TYPE_STRING", "Could not interpret the value as a string."))
+        problems.append(BodyProblem(path, "BASE_TYPE_STRING", "Could not interpret the value as a string."))
         return
     if len(value) > limit:
         problems.append(_too_long(path, limit))
     elif len(value) < minimum:
-        problems.append(Problem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
+        problems.append(BodyProblem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
 
 
 def embed_characters(embed: Mapping[str, Any]) -> int:
@@ -154,13 +154,13 @@ def embed_characters(embed: Mapping[str, Any]) -> int:
     return total
 
 
-def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     if embeds is None:
         return problems
     path = (*prefix, "embeds")
     if not isinstance(embeds, list):
-        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+        return [BodyProblem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
     _check_length(problems, embeds, limits.EMBEDS, path)
     for index, embed in enumerate(embeds):
         at = (*path, index)
@@ -179,7 +179,7 @@ def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Pro
     total = sum(embed_characters(embed) for embed in embeds if isinstance(embed, Mapping))
     if total > limits.EMBED_TOTAL:
         problems.append(
-            Problem(
+            BodyProblem(
                 path, "MAX_EMBED_SIZE_EXCEEDED", f"Embed size exceeds maximum size of {limits.EMBED_TOTAL}"
             )
         )
@@ -189,69 +189,77 @@ def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Pro
 _SELECT_TYPES: Final = frozenset({3, 5, 6, 7, 8})
 
 
-def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_components(components: Any, prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     if components is None:
         return problems
     path = (*prefix, "components")
     if not isinstance(components, list):
-        return [Problem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
+        return [BodyProblem(path, "BASE_TYPE_ARRAY", "Must be an array.")]
     _check_length(problems, components, limits.ACTION_ROWS, path)
     for index, row in enumerate(components):
-        at = (*path, index)
-        if row.get("type") != 1:
-            continue  # components v2 layouts are not used by parlbot; accept them unchecked
-        children = row.get("components") or []
-        buttons = [child for child in children if child.get("type") == 2]
-        selects = [child for child in children if child.get("type") in _SELECT_TYPES]
-        if len(buttons) > limits.BUTTONS_PER_ROW:
-            problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
-        if selects and len(children) > 1:
-            problems.append(
-                Problem(
-                    (*at, "components"),
-                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                    "A select must be alone in its row.",
-                )
-            )
-        for number, child in enumerate(children):
-            child_at = (*at, "components", number)
-            _check_length(problems, child.get("custom_id"), limits.CUSTOM_ID, (*child_at, "custom_id"))
-            if child.get("type") == 2:
-                _check_length(problems, child.get("label"), limits.BUTTON_LABEL, (*child_at, "label"))
-                if child.get("style") == 5 and not child.get("url"):
-                    problems.append(
-                        Problem((*child_at, "url"), "BASE_TYPE_REQUIRED", "This field is required")
-                    )
-                if child.get("style") != 5 and child.get("style") != 6 and not child.get("custom_id"):
-                    problems.append(
-                        Problem((*child_at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required")
-                    )
-            if child.get("type") == 3:
-                options = child.get("options") or []
-                _check_length(problems, options, limits.SELECT_OPTIONS, (*child_at, "options"))
-                for option_number, option in enumerate(options):
-                    option_at = (*child_at, "options", option_number)
-                    _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
-                    _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
+        if row.get("type") == 1:  # components v2 layouts are not used by parlbot; accept them unchecked
+            _check_action_row(problems, row, (*path, index))
     return problems
 
 
-def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[Problem]:
+def _check_action_row(problems: list[BodyProblem], row: Mapping[str, Any], at: tuple[str | int, ...]) -> None:
+    children = row.get("components") or []
+    buttons = [child for child in children if child.get("type") == 2]
+    selects = [child for child in children if child.get("type") in _SELECT_TYPES]
+    if len(buttons) > limits.BUTTONS_PER_ROW:
+        problems.append(_too_long((*at, "components"), limits.BUTTONS_PER_ROW))
+    if selects and len(children) > 1:
+        problems.append(
+            BodyProblem(
+                (*at, "components"),
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "A select must be alone in its row.",
+            )
+        )
+    for number, child in enumerate(children):
+        child_at = (*at, "components", number)
+        _check_length(problems, child.get("custom_id"), limits.CUSTOM_ID, (*child_at, "custom_id"))
+        if child.get("type") == 2:
+            _check_button(problems, child, child_at)
+        if child.get("type") == 3:
+            _check_select_options(problems, child, child_at)
+
+
+def _check_button(problems: list[BodyProblem], button: Mapping[str, Any], at: tuple[str | int, ...]) -> None:
+    _check_length(problems, button.get("label"), limits.BUTTON_LABEL, (*at, "label"))
+    if button.get("style") == 5 and not button.get("url"):
+        problems.append(BodyProblem((*at, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
+    if button.get("style") != 5 and button.get("style") != 6 and not button.get("custom_id"):
+        problems.append(BodyProblem((*at, "custom_id"), "BASE_TYPE_REQUIRED", "This field is required"))
+
+
+def _check_select_options(
+    problems: list[BodyProblem], select: Mapping[str, Any], at: tuple[str | int, ...]
+) -> None:
+    options = select.get("options") or []
+    _check_length(problems, options, limits.SELECT_OPTIONS, (*at, "options"))
+    for number, option in enumerate(options):
+        option_at = (*at, "options", number)
+        _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
+        _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
+
+
+def validate_message(body: Mapping[str, Any], prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
     """Every limit a message body (create or edit) breaks, as Discord would report them."""
-    problems: list[Problem] = []
+    problems: list[BodyProblem] = []
     _check_length(problems, body.get("content"), limits.CONTENT, (*prefix, "content"))
     problems += validate_embeds(body.get("embeds"), prefix)
     problems += validate_components(body.get("components"), prefix)
     return problems
 
 
-def validate_choices(data: Mapping[str, Any]) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_choices(data: Mapping[str, Any]) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     choices = data.get("choices")
     path: tuple[str | int, ...] = ("data", "choices")
     if not isinstance(choices, list):
-        return [Problem(path, "BASE_TYPE_REQUIRED", "This field is required")]
+        return [BodyProblem(path, "BASE_TYPE_REQUIRED", "This field is required")]
     _check_length(problems, choices, limits.CHOICES, path)
     for index, choice in enumerate(choices):
         _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*path, index, "name"), minimum=1)
@@ -261,8 +269,8 @@ def validate_choices(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
-def validate_modal(data: Mapping[str, Any]) -> list[Problem]:
-    problems: list[Problem] = []
+def validate_modal(data: Mapping[str, Any]) -> list[BodyProblem]:
+    problems: list[BodyProblem] = []
     _check_length(problems, data.get("title"), MODAL_TITLE, ("data", "title"), minimum=1)
     _check_length(problems, data.get("custom_id"), limits.CUSTOM_ID, ("data", "custom_id"), minimum=1)
     _check_length(problems, data.get("components") or [], MODAL_ROWS, ("data", "components"), minimum=1)
@@ -279,16 +287,20 @@ def command_characters(option: Mapping[str, Any]) -> int:
     return total
 
 
-def _check_name(problems: list[Problem], name: Any, path: tuple[str | int, ...], *, lowercase: bool) -> None:
+def _check_name(
+    problems: list[BodyProblem], name: Any, path: tuple[str | int, ...], *, lowercase: bool
+) -> None:
     if not isinstance(name, str) or not COMMAND_NAME_PATTERN.fullmatch(name):
         problems.append(
-            Problem(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
+            BodyProblem(path, "APPLICATION_COMMAND_INVALID_NAME", f"Command name is invalid: {name!r}")
         )
     elif lowercase and name != name.lower():
-        problems.append(Problem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase."))
+        problems.append(
+            BodyProblem(path, "APPLICATION_COMMAND_INVALID_NAME", "Command name must be lowercase.")
+        )
 
 
-def _check_options(problems: list[Problem], options: Any, path: tuple[str | int, ...]) -> None:
+def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | int, ...]) -> None:
     if not options:
         return
     _check_length(problems, options, COMMAND_OPTIONS, path)
@@ -300,7 +312,7 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
         _check_name(problems, name, (*at, "name"), lowercase=True)
         if name in names:
             problems.append(
-                Problem(
+                BodyProblem(
                     (*at, "name"),
                     "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
                     "Option names must be unique",
@@ -316,7 +328,7 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
         if option.get("required"):
             if seen_optional:
                 problems.append(
-                    Problem(
+                    BodyProblem(
                         (*at, "required"),
                         "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
                         "Required options must be placed before non-required options",
@@ -333,11 +345,11 @@ def _check_options(problems: list[Problem], options: Any, path: tuple[str | int,
                 _check_length(problems, choice.get("value"), limits.CHOICE_VALUE, (*choice_at, "value"))
 
 
-def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
+def validate_commands(commands: Any, *, guild: bool) -> list[BodyProblem]:
     """Every rule a bulk command overwrite breaks (names, descriptions, options, sizes, counts)."""
     if not isinstance(commands, list):
-        return [Problem((), "BASE_TYPE_ARRAY", "Must be an array.")]
-    problems: list[Problem] = []
+        return [BodyProblem((), "BASE_TYPE_ARRAY", "Must be an array.")]
+    problems: list[BodyProblem] = []
     counts: dict[int, int] = {}
     seen: set[tuple[int, str]] = set()
     for index, command in enumerate(commands):
@@ -347,7 +359,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
         name = command.get("name")
         if (kind, name) in seen:
             problems.append(
-                Problem(
+                BodyProblem(
                     (*at, "name"),
                     "APPLICATION_COMMANDS_DUPLICATE_NAME",
                     f"Application command names must be unique: {name}",
@@ -362,7 +374,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
             _check_options(problems, command.get("options"), (*at, "options"))
             if command_characters(command) > COMMAND_TOTAL_CHARACTERS:
                 problems.append(
-                    Problem(
+                    BodyProblem(
                         at,
                         "APPLICATION_COMMAND_TOO_LARGE",
                         f"Command exceeds maximum size ({COMMAND_TOTAL_CHARACTERS})",
@@ -379,7 +391,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[Problem]:
     return problems
 
 
-def error_tree(problems: list[Problem]) -> Json:
+def error_tree(problems: list[BodyProblem]) -> Json:
     """Discord's nested ``errors`` object: ``{"data": {"content": {"_errors": [...]}}}``."""
     tree: Json = {}
     for problem in problems:
@@ -390,7 +402,7 @@ def error_tree(problems: list[Problem]) -> Json:
     return tree
 
 
-def reject_if(problems: list[Problem]) -> None:
+def reject_if(problems: list[BodyProblem]) -> None:
     if problems:
         raise DiscordHTTPError(400, 50035, "Invalid Form Body", error_tree(problems))
 
@@ -725,52 +737,16 @@ class FakeDiscord:
     def _callback(
         self, interaction_id: int, token: str, request: web.Request, body: Body
     ) -> Json | web.Response:
-        if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
-            reject_if(
-                [Problem(("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}.")]
-            )
-        assert isinstance(body, dict)
+        callback_type, data = self._callback_type(body)
         record = self._record(interaction_id, token)
-        if record.id and record.id != interaction_id:
-            raise DiscordHTTPError(404, 10062, "Unknown interaction")
-        if record.callback_type is not None:
-            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
-        callback_type = int(body["type"])
-        if record.type is not None and callback_type not in ALLOWED_CALLBACKS.get(
-            record.type, CALLBACK_TYPES
-        ):
-            reject_if(
-                [
-                    Problem(
-                        ("type",),
-                        "INTERACTION_CALLBACK_TYPE_INVALID",
-                        "Invalid callback type for this interaction.",
-                    )
-                ]
-            )
-        data: Json = body.get("data") or {}
-        if callback_type == 4:
-            self._require_new_message(data, ("data",))
-        elif callback_type == 7:
-            reject_if(validate_message(data, ("data",)))
-        elif callback_type == 8:
-            reject_if(validate_choices(data))
-        elif callback_type == 9:
-            reject_if(validate_modal(data))
+        self._check_acknowledgeable(record, interaction_id, callback_type)
+        self._check_callback_data(callback_type, data)
 
         record.callback_type = callback_type
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         interaction: Json = {"id": str(interaction_id), "type": record.type or APPLICATION_COMMAND}
         answer: Json = {"interaction": interaction}
-        message: Json | None = None
-        if callback_type == 4:
-            message = self._message(data, record, flags=0)
-        elif callback_type == 5:
-            message = self._message({"flags": data.get("flags")}, record, flags=LOADING)
-        elif callback_type in (6, 7) and record.message_id is not None:
-            message = self.messages.get(record.message_id)
-            if message is not None and callback_type == 7:
-                self._edit(message, data)
+        message = self._callback_message(record, callback_type, data)
         if message is not None:
             record.original_id = int(message["id"])
             interaction["response_message_id"] = message["id"]
@@ -783,6 +759,66 @@ class FakeDiscord:
         elif callback_type == 9:
             answer["resource"] = {"type": callback_type}
         return answer
+
+    @staticmethod
+    def _callback_type(body: Body) -> tuple[int, Json]:
+        """A callback body's type (one Discord knows, else 400) and its ``data``."""
+        if not isinstance(body, dict) or body.get("type") not in CALLBACK_TYPES:
+            reject_if(
+                [
+                    BodyProblem(
+                        ("type",), "BASE_TYPE_CHOICES", f"Value must be one of {sorted(CALLBACK_TYPES)}."
+                    )
+                ]
+            )
+        assert isinstance(body, dict)
+        data: Json = body.get("data") or {}
+        return int(body["type"]), data
+
+    @staticmethod
+    def _check_acknowledgeable(record: InteractionRecord, interaction_id: int, callback_type: int) -> None:
+        """Refuse a callback for another interaction's token, a second one, or one of the wrong type."""
+        if record.id and record.id != interaction_id:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
+        if record.callback_type is not None:
+            raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        if record.type is not None and callback_type not in ALLOWED_CALLBACKS.get(
+            record.type, CALLBACK_TYPES
+        ):
+            reject_if(
+                [
+                    BodyProblem(
+                        ("type",),
+                        "INTERACTION_CALLBACK_TYPE_INVALID",
+                        "Invalid callback type for this interaction.",
+                    )
+                ]
+            )
+
+    @classmethod
+    def _check_callback_data(cls, callback_type: int, data: Json) -> None:
+        """Discord's limits on what a callback carries: a message, choices or a modal."""
+        if callback_type == 4:
+            cls._require_new_message(data, ("data",))
+        elif callback_type == 7:
+            reject_if(validate_message(data, ("data",)))
+        elif callback_type == 8:
+            reject_if(validate_choices(data))
+        elif callback_type == 9:
+            reject_if(validate_modal(data))
+
+    def _callback_message(self, record: InteractionRecord, callback_type: int, data: Json) -> Json | None:
+        """The message a callback creates (4, or 5's "thinking") or acknowledges or edits (6, 7)."""
+        if callback_type == 4:
+            return self._message(data, record, flags=0)
+        if callback_type == 5:
+            return self._message({"flags": data.get("flags")}, record, flags=LOADING)
+        if callback_type not in (6, 7) or record.message_id is None:
+            return None
+        message = self.messages.get(record.message_id)
+        if message is not None and callback_type == 7:
+            self._edit(message, data)
+        return message
 
     # webhook follow-ups and edits
 

@@ -61,26 +61,33 @@ def render_message(body: Mapping[str, Any]) -> str:
     for embed in body.get("embeds") or []:
         if lines:
             lines.append("")
-        author = (embed.get("author") or {}).get("name")
-        if author:
-            lines.append(str(author))
-        title = embed.get("title")
-        if title:
-            lines.append(f"## {title}" + (f" <{embed['url']}>" if embed.get("url") else ""))
-        if embed.get("description"):
-            lines.append(str(embed["description"]))
-        for item in embed.get("fields") or []:
-            lines.append(f"{item.get('name')}: {item.get('value')}")
-        for picture in ("image", "thumbnail"):
-            url = (embed.get(picture) or {}).get("url")
-            if url:
-                lines.append(f"{picture}: {url}")
-        footer = (embed.get("footer") or {}).get("text")
-        if footer:
-            lines.append(f"-- {footer}")
+        lines += _embed_lines(embed)
     for _, row in itertools.groupby(pressables(body), key=lambda item: item.row):
         lines.append(" ".join(str(item) for item in row))
     return "\n".join(lines)
+
+
+def _embed_lines(embed: Mapping[str, Any]) -> list[str]:
+    """An embed as lines: author, ``## title <url>``, description, fields, pictures, ``-- footer``."""
+    lines: list[str] = []
+    author = (embed.get("author") or {}).get("name")
+    if author:
+        lines.append(str(author))
+    title = embed.get("title")
+    if title:
+        lines.append(f"## {title}" + (f" <{embed['url']}>" if embed.get("url") else ""))
+    if embed.get("description"):
+        lines.append(str(embed["description"]))
+    for item in embed.get("fields") or []:
+        lines.append(f"{item.get('name')}: {item.get('value')}")
+    for picture in ("image", "thumbnail"):
+        url = (embed.get(picture) or {}).get("url")
+        if url:
+            lines.append(f"{picture}: {url}")
+    footer = (embed.get("footer") or {}).get("text")
+    if footer:
+        lines.append(f"-- {footer}")
+    return lines
 
 
 def render_modal(modal: Mapping[str, Any]) -> str:

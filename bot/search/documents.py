@@ -23,7 +23,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
-from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, Field, Kind
+from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, TextField
 from db.models import (
     Chamber,
     EntityKind,
@@ -49,10 +49,10 @@ W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident
 _Child = TypeVar("_Child", Quote, Ruling, Motion, Participant)
 
 
-_SEARCHABLE: dict[EntityKind, Kind] = {
-    EntityKind.INCIDENT: Kind.INCIDENT,
-    EntityKind.PERSON: Kind.PERSON,
-    EntityKind.PARTY: Kind.PARTY,
+_SEARCHABLE: dict[EntityKind, DocumentKind] = {
+    EntityKind.INCIDENT: DocumentKind.INCIDENT,
+    EntityKind.PERSON: DocumentKind.PERSON,
+    EntityKind.PARTY: DocumentKind.PARTY,
 }
 
 
@@ -154,7 +154,7 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
     )
 
 
-def _tombstone(kind: Kind, slug: str, guild_id: int) -> Document:
+def _tombstone(kind: DocumentKind, slug: str, guild_id: int) -> Document:
     return Document(kind=kind, key=slug, label=slug, guild_id=guild_id, removed=True)
 
 
@@ -253,12 +253,12 @@ def _words(value: str) -> str:
     return value.replace("_", " ")
 
 
-def _fields(*pairs: tuple[str | None, float]) -> tuple[Field, ...]:
+def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
     seen: dict[str, float] = {}
     for text, weight in pairs:
         if text and text.strip() and seen.get(text, 0.0) < weight:
             seen[text] = weight
-    return tuple(Field(text, weight) for text, weight in seen.items())
+    return tuple(TextField(text, weight) for text, weight in seen.items())
 
 
 def _party_names(party: Party | None) -> list[str | None]:
@@ -308,7 +308,7 @@ def _incident_document(
     pairs.extend((motion.text, W_DETAIL) for motion in motions)
     pairs.extend((quote.text, W_DETAIL) for quote in quotes)
     return Document(
-        kind=Kind.INCIDENT,
+        kind=DocumentKind.INCIDENT,
         key=incident.slug,
         label=_suffixed(incident.title, f" ({incident.date.year})"),
         incident=incident.slug,
@@ -336,7 +336,7 @@ def _person_document(
         latest = incident.date if latest is None else max(latest, incident.date)
     suffix = f" ({clip(party.abbreviation or party.name, 40)})" if party is not None else ""
     return Document(
-        kind=Kind.PERSON,
+        kind=DocumentKind.PERSON,
         key=person.slug,
         label=_suffixed(person.name, suffix),
         guild_id=person.guild_id,
@@ -351,7 +351,7 @@ def _party_document(party: Party) -> Document:
     suffix = f" ({clip(abbreviations, 30)})" if abbreviations else ""
     exact = [party.slug, *(a for a in (party.abbreviation, party.abbreviation_fr) if a), *party.aliases]
     return Document(
-        kind=Kind.PARTY,
+        kind=DocumentKind.PARTY,
         key=party.slug,
         label=_suffixed(party.name, suffix),
         guild_id=party.guild_id,
@@ -374,7 +374,7 @@ def _quote_document(quote: Quote, incident: Incident, people: dict[int | None, P
     speaker = _speaker_name(quote.person_id, people) or quote.speaker_label
     suffix = f"” — {clip(speaker, 40)} ({incident.slug})"
     return Document(
-        kind=Kind.QUOTE,
+        kind=DocumentKind.QUOTE,
         key=f"quote:{quote.id}",
         label=_suffixed("“" + quote.text, suffix),
         incident=incident.slug,
@@ -394,7 +394,7 @@ def _quote_document(quote: Quote, incident: Incident, people: dict[int | None, P
 def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None, Person]) -> Document:
     outcome = _words(ruling.outcome)
     return Document(
-        kind=Kind.RULING,
+        kind=DocumentKind.RULING,
         key=f"ruling:{ruling.id}",
         label=_suffixed(f"{clip(ruling.ruled_by_label, 50)}: {outcome}", f" ({incident.slug})"),
         incident=incident.slug,
@@ -413,7 +413,7 @@ def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None
 
 def _motion_document(motion: Motion, incident: Incident, people: dict[int | None, Person]) -> Document:
     return Document(
-        kind=Kind.MOTION,
+        kind=DocumentKind.MOTION,
         key=f"motion:{motion.id}",
         label=_suffixed(f"Motion: {motion.text}", f" ({incident.slug})"),
         incident=incident.slug,

@@ -61,9 +61,11 @@ import datetime as dt
 import heapq
 import math
 import re
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
@@ -77,13 +79,13 @@ __all__ = [
     "Ambiguous",
     "Clear",
     "Document",
+    "DocumentKind",
     "Exact",
-    "Field",
     "Hit",
-    "Kind",
     "NoMatch",
     "Resolution",
     "SearchIndex",
+    "TextField",
     "Tuning",
 ]
 
@@ -111,7 +113,7 @@ class Tuning:
 TUNING = Tuning()
 
 
-class Kind(StrEnum):
+class DocumentKind(StrEnum):
     """What a document stands for; the order here breaks ties between equal scores."""
 
     INCIDENT = "incident"
@@ -122,11 +124,11 @@ class Kind(StrEnum):
     MOTION = "motion"
 
 
-_KIND_ORDER = {kind: rank for rank, kind in enumerate(Kind)}
+_KIND_ORDER = {kind: rank for rank, kind in enumerate(DocumentKind)}
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
+class TextField:
     """A searchable text and how much a match in it counts (1.0 for a name or title)."""
 
     text: str
@@ -149,13 +151,13 @@ class Document:
     but still shadows the shared document with its (kind, key) in that guild.
     """
 
-    kind: Kind
+    kind: DocumentKind
     key: str
     label: str
     incident: str | None = None
     guild_id: int = SHARED_GUILD
     exact: tuple[str, ...] = ()
-    fields: tuple[Field, ...] = ()
+    fields: tuple[TextField, ...] = ()
     date: dt.date | None = None
     removed: bool = False
 
@@ -166,7 +168,7 @@ class Document:
             raise ValueError(f"label must be 1-{LABEL_MAX} characters: {self.label!r}")
 
     @property
-    def ident(self) -> tuple[Kind, str, int]:
+    def ident(self) -> tuple[DocumentKind, str, int]:
         return (self.kind, self.key, self.guild_id)
 
 
@@ -206,8 +208,8 @@ class NoMatch:
 
 Resolution = Exact | Clear | Ambiguous | NoMatch
 
-_Ident = tuple[Kind, str, int]  # kind, key, guild
-_Bucket = tuple[Kind, int]  # kind, guild: postings are split so a query walks only what it can see
+_Ident = tuple[DocumentKind, str, int]  # kind, key, guild
+_Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
@@ -217,21 +219,30 @@ _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
 @dataclass(slots=True)
-class _Entry:
+class _IndexedDocument:
     """A document with its folded texts, computed once at upsert."""
 
-    slot: int
     doc: Document
     exact: frozenset[str]
     fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
     token_weights: dict[str, float]  # token -> weight of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
+    slot: int = -1  # its number in the postings, given when it joins the index
 
 
 _W_HEAD = 0.85
 
 
-def _prepare(slot: int, doc: Document) -> _Entry:
+class _TokenPlan(NamedTuple):
+    """How one query word is applied in ``_coverage``."""
+
+    cost: int  # postings its matches reach, all buckets together
+    short: bool  # a one- or two-letter word still being typed
+    weight: float  # IDF of its best match
+    matches: dict[str, float]  # vocabulary token -> similarity
+
+
+def _prepare(doc: Document) -> _IndexedDocument:
     names = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
     texts: dict[str, float] = dict.fromkeys(names, 1.0)
     exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
@@ -254,7 +265,7 @@ def _prepare(slot: int, doc: Document) -> _Entry:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    return _Entry(slot, doc, exact, fields, token_weights, heads)
+    return _IndexedDocument(doc, exact, fields, token_weights, heads)
 
 
 class SearchIndex:
@@ -265,22 +276,31 @@ class SearchIndex:
     document of that incident (its quotes, rulings and motions). ``guild_id=None`` sees shared
     documents only. Updates are incremental: ``upsert`` and ``remove`` touch only the document's own
     tokens and names.
+
+    One lock serialises every public method, writes and reads alike, so a reader in any thread (the
+    event loop serving autocomplete, a worker thread resolving a command) sees each document either
+    fully indexed or not at all, never a write half done: reads walk the postings and fill caches
+    that writes change. A write folds the document's text before it takes the lock, so it holds the
+    lock only to link the document in (a fraction of a millisecond); a read holds it for one query.
     """
 
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
         self.tuning = tuning
+        self._lock = threading.RLock()
         self._next_slot = 0
-        self._entries: dict[_Ident, _Entry] = {}
-        self._slots: dict[int, _Entry] = {}
+        self._entries: dict[_Ident, _IndexedDocument] = {}
+        self._slots: dict[int, _IndexedDocument] = {}
         self._postings: dict[str, dict[_Bucket, dict[int, float]]] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
-        self._guild_keys: dict[int, set[tuple[Kind, str]]] = {}  # guild -> its own (kind, key)s
+        self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         self._tombstones: dict[_Ident, Document] = {}
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
         self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
-        self._default_cache: dict[tuple[frozenset[Kind] | None, int | None], list[_Entry]] = {}
+        self._default_cache: dict[
+            tuple[frozenset[DocumentKind] | None, int | None], list[_IndexedDocument]
+        ] = {}
         self._bulk = True
         for doc in documents:
             self.upsert(doc)
@@ -290,31 +310,41 @@ class SearchIndex:
     # -- maintenance ---------------------------------------------------------------------------
 
     def __len__(self) -> int:
-        return len(self._entries)
+        with self._lock:
+            return len(self._entries)
 
-    def get(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
-        entry = self._entries.get((kind, key, guild_id))
-        return entry.doc if entry else None
+    def get(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
+        with self._lock:
+            entry = self._entries.get((kind, key, guild_id))
+            return entry.doc if entry else None
 
     def documents(self) -> list[Document]:
-        return [entry.doc for entry in self._entries.values()]
+        with self._lock:
+            return [entry.doc for entry in self._entries.values()]
 
     def guild_documents(self, guild_id: int) -> list[Document]:
         """A guild's own documents, tombstones included."""
-        idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
-        return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+        with self._lock:
+            idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
+            return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
-        ident = doc.ident
-        self._forget(ident)
-        if doc.guild_id != SHARED_GUILD:
-            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
-        if doc.removed:
-            self._tombstones[ident] = doc
+        entry = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
+        with self._lock:
+            self._forget(doc.ident)
+            if doc.guild_id != SHARED_GUILD:
+                self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+            if entry is None:
+                self._tombstones[doc.ident] = doc
+            else:
+                self._link(entry)
             self._default_cache.clear()
-            return
-        entry = _prepare(self._next_slot, doc)
+
+    def _link(self, entry: _IndexedDocument) -> None:
+        doc = entry.doc
+        ident = doc.ident
+        entry.slot = self._next_slot
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
@@ -331,11 +361,12 @@ class SearchIndex:
                     self._vocabulary_changed()
             buckets.setdefault(bucket, {})[entry.slot] = weight
             self._df[token] += 1
-        self._default_cache.clear()
 
-    def remove(self, kind: Kind, key: str, guild_id: int = SHARED_GUILD) -> bool:
+    def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
-        return self._forget((Kind(kind), key, guild_id))
+        ident = (DocumentKind(kind), key, guild_id)
+        with self._lock:
+            return self._forget(ident)
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
@@ -380,12 +411,12 @@ class SearchIndex:
 
     # -- visibility ----------------------------------------------------------------------------
 
-    def _buckets(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Bucket]:
-        wanted = list(Kind) if kinds is None else [kind for kind in Kind if kind in kinds]
+    def _buckets(self, kinds: frozenset[DocumentKind] | None, guild_id: int | None) -> list[_Bucket]:
+        wanted = list(DocumentKind) if kinds is None else [kind for kind in DocumentKind if kind in kinds]
         guilds = [SHARED_GUILD] if guild_id in (None, SHARED_GUILD) else [SHARED_GUILD, guild_id]
         return [(kind, guild) for kind in wanted for guild in guilds]
 
-    def _shadowed(self, entry: _Entry, guild_id: int | None) -> bool:
+    def _shadowed(self, entry: _IndexedDocument, guild_id: int | None) -> bool:
         """Whether a guild's own document hides this shared one: same (kind, key), or its incident."""
         doc = entry.doc
         if guild_id is None or guild_id == SHARED_GUILD or doc.guild_id != SHARED_GUILD:
@@ -394,10 +425,12 @@ class SearchIndex:
         if own is None:
             return False
         return (doc.kind, doc.key) in own or (
-            doc.incident is not None and (Kind.INCIDENT, doc.incident) in own
+            doc.incident is not None and (DocumentKind.INCIDENT, doc.incident) in own
         )
 
-    def _visible(self, entry: _Entry, kinds: frozenset[Kind] | None, guild_id: int | None) -> bool:
+    def _visible(
+        self, entry: _IndexedDocument, kinds: frozenset[DocumentKind] | None, guild_id: int | None
+    ) -> bool:
         doc = entry.doc
         if kinds is not None and doc.kind not in kinds:
             return False
@@ -413,42 +446,54 @@ class SearchIndex:
         cached = self._match_cache.get(cache_key)
         if cached is not None:
             return cached
-        tune = self.tuning
         matches: dict[str, float] = {}
         if token in self._postings:
             matches[token] = 1.0
         if allow_prefix:
-            start = bisect.bisect_left(self._vocab, token)
-            for candidate in self._vocab[start:]:
-                if not candidate.startswith(token):
-                    break
-                if candidate != token:
-                    matches[candidate] = tune.prefix_sim
-        if not is_numeric(token):
-            for candidate, score, _ in process.extract(
-                token,
-                self._vocab,
-                scorer=fuzz.ratio,
-                processor=None,
-                score_cutoff=tune.token_cutoff,
-                limit=None,
-            ):
-                sim = score / 100.0
-                if not is_numeric(candidate) and sim > matches.get(candidate, 0.0):
-                    matches[candidate] = sim
-            if allow_prefix and len(token) >= tune.typo_prefix_min:
-                cut = self._truncated_vocab(len(token))
-                for _, score, index in process.extract(
-                    token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
-                ):
-                    candidate = self._vocab[index]
-                    sim = score / 100.0 * tune.prefix_sim
-                    if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
-                        matches[candidate] = sim
+            self._add_prefix_matches(token, matches)
+        if not is_numeric(token):  # a number matches only exactly, or as a prefix while typing
+            self._add_typo_matches(token, matches)
+            if allow_prefix and len(token) >= self.tuning.typo_prefix_min:
+                self._add_typo_prefix_matches(token, matches)
         if len(self._match_cache) >= _MATCH_CACHE_MAX:
             self._match_cache.clear()
         self._match_cache[cache_key] = matches
         return matches
+
+    def _add_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Longer vocabulary tokens ``token`` begins ("poili" -> "poilievre")."""
+        start = bisect.bisect_left(self._vocab, token)
+        for candidate in self._vocab[start:]:
+            if not candidate.startswith(token):
+                break
+            if candidate != token:
+                matches[candidate] = self.tuning.prefix_sim
+
+    def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers."""
+        for candidate, score, _ in process.extract(
+            token,
+            self._vocab,
+            scorer=fuzz.ratio,
+            processor=None,
+            score_cutoff=self.tuning.token_cutoff,
+            limit=None,
+        ):
+            sim = score / 100.0
+            if not is_numeric(candidate) and sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
+
+    def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
+        """Longer vocabulary tokens that begin with a typo of ``token`` ("poilev" ~ "poilievre")."""
+        tune = self.tuning
+        cut = self._truncated_vocab(len(token))
+        for _, score, index in process.extract(
+            token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
+        ):
+            candidate = self._vocab[index]
+            sim = score / 100.0 * tune.prefix_sim
+            if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
 
     def _truncated_vocab(self, length: int) -> list[str]:
         cut = self._truncated.get(length)
@@ -470,9 +515,26 @@ class SearchIndex:
         Tokens are applied rarest first; a token matching very many documents (or a one- or
         two-letter word still being typed) only re-scores documents that earlier tokens found.
         """
+        plans = self._plans(words, typing=typing)
+        weight_sum = sum(plan.weight for plan in plans)
+        if weight_sum == 0.0:
+            return {}
+        totals: dict[int, float] = {}
+        for plan in sorted(plans, key=lambda plan: (plan.short, plan.cost)):
+            if plan.short and totals:
+                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
+                # checking the candidates' name and title words is far cheaper than their postings.
+                self._add_head_bonus(totals, words[-1], plan.weight)
+                continue
+            opens = not totals or (plan.cost <= _OPEN_COST and not plan.short)
+            for slot, value in self._best_matches(plan.matches, buckets, totals, opens=opens).items():
+                totals[slot] = totals.get(slot, 0.0) + plan.weight * value
+        return {slot: total / weight_sum for slot, total in totals.items()}
+
+    def _plans(self, words: Sequence[str], *, typing: bool) -> list[_TokenPlan]:
+        """Each query word's vocabulary matches, IDF weight and postings cost, in query order."""
         tune = self.tuning
-        plans: list[tuple[int, bool, float, dict[str, float]]] = []
-        weight_sum = 0.0
+        plans: list[_TokenPlan] = []
         last = len(words) - 1
         for position, word in enumerate(words):
             typed = typing and position == last
@@ -482,44 +544,46 @@ class SearchIndex:
                 weight = self._idf(best)
             else:
                 weight = self._idf("")  # an unknown word weighs like the rarest one
-            weight_sum += weight
             cost = sum(self._df[token] for token in matches)
             short = typed and len(word) < tune.prefix_min
-            plans.append((cost, short, weight, matches))
-        plans.sort(key=lambda plan: (plan[1], plan[0]))
-        totals: dict[int, float] = {}
-        for cost, short, weight, matches in plans:
-            if short and totals:
-                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
-                # checking the candidates' name and title words is far cheaper than their postings.
-                needle = f" {words[last]}"
-                bonus = weight * tune.prefix_sim * _W_HEAD
-                for slot in totals:
-                    if needle in self._slots[slot].heads:
-                        totals[slot] += bonus
-                continue
-            opens = not totals or (cost <= _OPEN_COST and not short)
-            best_here: dict[int, float] = {}
-            for token, sim in matches.items():
-                token_buckets = self._postings[token]
-                for bucket in buckets:
-                    slots = token_buckets.get(bucket)
-                    if not slots:
+            plans.append(_TokenPlan(cost, short, weight, matches))
+        return plans
+
+    def _add_head_bonus(self, totals: dict[int, float], word: str, weight: float) -> None:
+        """Credit the documents found so far whose name or title words begin with ``word``."""
+        needle = f" {word}"
+        bonus = weight * self.tuning.prefix_sim * _W_HEAD
+        for slot in totals:
+            if needle in self._slots[slot].heads:
+                totals[slot] += bonus
+
+    def _best_matches(
+        self,
+        matches: dict[str, float],
+        buckets: Sequence[_Bucket],
+        found: dict[int, float],
+        *,
+        opens: bool,
+    ) -> dict[int, float]:
+        """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
+        unless the token ``opens`` new candidates)."""
+        best_here: dict[int, float] = {}
+        for token, sim in matches.items():
+            token_buckets = self._postings[token]
+            for bucket in buckets:
+                slots = token_buckets.get(bucket)
+                if not slots:
+                    continue
+                for slot, field_weight in slots.items():
+                    if not opens and slot not in found:
                         continue
-                    for slot, field_weight in slots.items():
-                        if not opens and slot not in totals:
-                            continue
-                        value = sim * field_weight
-                        if value > best_here.get(slot, 0.0):
-                            best_here[slot] = value
-            for slot, value in best_here.items():
-                totals[slot] = totals.get(slot, 0.0) + weight * value
-        if weight_sum == 0.0:
-            return {}
-        return {slot: total / weight_sum for slot, total in totals.items()}
+                    value = sim * field_weight
+                    if value > best_here.get(slot, 0.0):
+                        best_here[slot] = value
+        return best_here
 
     @staticmethod
-    def _phrase(query: str, entry: _Entry) -> float:
+    def _phrase(query: str, entry: _IndexedDocument) -> float:
         """The best ``weight x ratio(query, field)`` in [0, 1], skipping fields that cannot beat it."""
         best = 0.0
         size = len(query)
@@ -536,7 +600,7 @@ class SearchIndex:
     def _rank(
         self,
         query: str,
-        kinds: frozenset[Kind] | None,
+        kinds: frozenset[DocumentKind] | None,
         guild_id: int | None,
         limit: int,
         *,
@@ -582,10 +646,10 @@ class SearchIndex:
     def _initials(
         self,
         prefix: str,
-        kinds: frozenset[Kind] | None,
+        kinds: frozenset[DocumentKind] | None,
         guild_id: int | None,
         limit: int,
-        skip: Sequence[_Entry],
+        skip: Sequence[_IndexedDocument],
     ) -> list[Hit]:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
@@ -598,7 +662,9 @@ class SearchIndex:
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
 
-    def _default_entries(self, kinds: frozenset[Kind] | None, guild_id: int | None) -> list[_Entry]:
+    def _default_entries(
+        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None
+    ) -> list[_IndexedDocument]:
         """Visible documents, incidents newest first, then the other kinds (cached until a change)."""
         cache_key = (kinds, guild_id)
         cached = self._default_cache.get(cache_key)
@@ -614,34 +680,37 @@ class SearchIndex:
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = 10,
     ) -> list[Hit]:
         """Ranked hits for ``query``: exact-name hits first (score 100), then by score."""
-        return self._rank(fold(query), _kind_set(kinds), guild_id, limit, typing=False)
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            return self._rank(folded, kind_set, guild_id, limit, typing=False)
 
     def resolve(
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
     ) -> Resolution:
         """Decide what ``query`` means: one exact or clear answer, a did-you-mean, or nothing."""
         tune = self.tuning
-        kind_set = _kind_set(kinds)
-        hits = self._rank(fold(query), kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
-        exact = [hit for hit in hits if hit.score >= 100.0]
-        if len(exact) == 1:
-            return Exact(exact[0])
-        if exact:
-            return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
-        if not hits or hits[0].score < tune.suggest_score:
-            # Faint matches make the best suggestions; with none at all, offer the newest entries.
-            newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
-            suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
-            return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            hits = self._rank(folded, kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
+            exact = [hit for hit in hits if hit.score >= 100.0]
+            if len(exact) == 1:
+                return Exact(exact[0])
+            if exact:
+                return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
+            if not hits or hits[0].score < tune.suggest_score:
+                # Faint matches make the best suggestions; with none at all, offer the newest entries.
+                newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
+                suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
+                return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
         best = hits[0]
         runner_up = hits[1].score if len(hits) > 1 else 0.0
         if best.score >= tune.clear_score and best.score - runner_up >= tune.clear_margin:
@@ -653,23 +722,23 @@ class SearchIndex:
         self,
         query: str,
         *,
-        kinds: Iterable[Kind] | None = None,
+        kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = COMPLETE_MAX,
     ) -> list[Hit]:
         """Autocomplete choices (at most 25): the last word may be half typed; empty lists recent ones."""
         limit = min(limit, COMPLETE_MAX)
-        folded = fold(query)
-        kind_set = _kind_set(kinds)
-        if folded:
-            return self._rank(folded, kind_set, guild_id, limit, typing=True)
-        if limit <= 0:
-            return []
-        return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
+        folded, kind_set = fold(query), _kind_set(kinds)
+        with self._lock:
+            if folded:
+                return self._rank(folded, kind_set, guild_id, limit, typing=True)
+            if limit <= 0:
+                return []
+            return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
 
 
-def _kind_set(kinds: Iterable[Kind] | None) -> frozenset[Kind] | None:
-    return None if kinds is None else frozenset(Kind(kind) for kind in kinds)
+def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
+    return None if kinds is None else frozenset(DocumentKind(kind) for kind in kinds)
 
 
 def _hit_order(hit: Hit) -> tuple[float, int, int, str]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from db.dataset.schema import Dataset, DatasetError, Problem, parse_dataset
+from db.dataset.schema import Dataset, DatasetError, DatasetProblem, parse_dataset
 
 
 def read_dataset(path: Path) -> Dataset:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as error:
-        raise DatasetError([Problem("", f"{path} is not valid JSON: {error}")]) from None
+        raise DatasetError([DatasetProblem("", f"{path} is not valid JSON: {error}")]) from None
     return parse_dataset(data)
 
 

@@ -13,7 +13,7 @@ import datetime as dt
 import difflib
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
@@ -74,11 +74,11 @@ Url = Annotated[str, StringConstraints(max_length=URL_MAX, pattern=r"^https?://\
 Date = Annotated[dt.date, BeforeValidator(_iso_date)]
 
 
-class _Entry(BaseModel):
+class DatasetModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class ChamberEntry(_Entry):
+class ChamberEntry(DatasetModel):
     slug: Slug
     name: Name
     name_fr: Name | None = None
@@ -86,7 +86,7 @@ class ChamberEntry(_Entry):
     country: Name
 
 
-class PartyEntry(_Entry):
+class PartyEntry(DatasetModel):
     slug: Slug
     name: Name
     name_fr: Name | None = None
@@ -96,14 +96,14 @@ class PartyEntry(_Entry):
     aliases: list[Name] = Field(default_factory=list)
 
 
-class PersonEntry(_Entry):
+class PersonEntry(DatasetModel):
     slug: Slug
     name: Name
     aliases: list[Name] = Field(default_factory=list)
     party: Slug | None = None
 
 
-class SourceEntry(_Entry):
+class SourceEntry(DatasetModel):
     key: Slug
     url: Url | None = None
     title: Label | None = None
@@ -113,14 +113,14 @@ class SourceEntry(_Entry):
     excerpt: Name | None = None
 
 
-class ParticipantEntry(_Entry):
+class ParticipantEntry(DatasetModel):
     person: Slug
     role: Label
     party: Slug | None = None
     party_label: Label | None = None
 
 
-class PositionEntry(_Entry):
+class PositionEntry(DatasetModel):
     person: Slug | None = None
     party: Slug | None = None
     label: Label
@@ -130,7 +130,7 @@ class PositionEntry(_Entry):
     source: Slug
 
 
-class MotionEntry(_Entry):
+class MotionEntry(DatasetModel):
     text: Text
     moved_by: Slug | None = None
     moved_by_label: Label | None = None
@@ -141,7 +141,7 @@ class MotionEntry(_Entry):
     positions: list[PositionEntry] = Field(default_factory=list)
 
 
-class QuoteEntry(_Entry):
+class QuoteEntry(DatasetModel):
     speaker: Slug | None
     speaker_label: Label
     text: Text
@@ -151,7 +151,7 @@ class QuoteEntry(_Entry):
     source: Slug
 
 
-class RulingEntry(_Entry):
+class RulingEntry(DatasetModel):
     ruled_by: Slug | None = None
     ruled_by_label: Label
     role: Label | None = None
@@ -160,7 +160,7 @@ class RulingEntry(_Entry):
     source: Slug
 
 
-class IncidentEntry(_Entry):
+class IncidentEntry(DatasetModel):
     slug: Slug
     title: Title
     date: Date
@@ -181,7 +181,7 @@ Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry
 
 
 @dataclass(frozen=True)
-class Problem:
+class DatasetProblem:
     """One thing wrong with a dataset, at a JSON path such as ``incidents[3].quotes[0].speaker``."""
 
     path: str
@@ -194,14 +194,14 @@ class Problem:
 class DatasetError(ValueError):
     """A dataset that does not validate; ``problems`` lists every problem found, in file order."""
 
-    def __init__(self, problems: Sequence[Problem]) -> None:
+    def __init__(self, problems: Sequence[DatasetProblem]) -> None:
         self.problems = tuple(problems)
         lines = [str(problem) for problem in self.problems]
         detail = lines[0] if len(lines) == 1 else "\n" + "\n".join(f"  {line}" for line in lines)
         super().__init__(f"invalid dataset: {detail}")
 
 
-class Dataset(_Entry):
+class Dataset(DatasetModel):
     format: Literal["parlbot-dataset"]
     version: Literal[1]
     dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
@@ -224,7 +224,7 @@ class Dataset(_Entry):
         return self
 
 
-def _duplicates(where: str, attribute: str | None, values: Sequence[str | None]) -> list[Problem]:
+def _duplicates(where: str, attribute: str | None, values: Sequence[str | None]) -> list[DatasetProblem]:
     """A problem for each value seen before; ``attribute`` None means the list holds the values."""
     seen: set[str] = set()
     problems = []
@@ -233,7 +233,7 @@ def _duplicates(where: str, attribute: str | None, values: Sequence[str | None])
             continue
         if value in seen:
             path = f"{where}[{index}]" + ("" if attribute is None else f".{attribute}")
-            problems.append(Problem(path, f"duplicate {attribute or 'entry'} {value!r}"))
+            problems.append(DatasetProblem(path, f"duplicate {attribute or 'entry'} {value!r}"))
         seen.add(value)
     return problems
 
@@ -255,56 +255,79 @@ def _unknown(what: str, value: str, known: Collection[str]) -> str:
     return f"unknown {what} {value!r}{hint}"
 
 
-def entry_problems(entry: Entry, known: References, at: str = "") -> list[Problem]:
+def entry_problems(entry: Entry, known: References, at: str = "") -> list[DatasetProblem]:
     """Where ``entry``'s references do not resolve in ``known``, at JSON paths under ``at``.
 
     Also checks what an incident cites: every citation is one of its own listed sources, once.
     """
-    problems: list[Problem] = []
-
-    def path(suffix: str) -> str:
-        return f"{at}.{suffix}" if at else suffix
-
-    def check(where: str, value: str | None, slugs: Collection[str], what: str) -> None:
-        if value is not None and value not in slugs:
-            problems.append(Problem(path(where), _unknown(what, value, slugs)))
-
+    if isinstance(entry, IncidentEntry):
+        return _incident_problems(entry, known, at)
+    findings = _Findings(known, at)
     if isinstance(entry, PersonEntry):
-        check("party", entry.party, known.parties, "party")
-    if not isinstance(entry, IncidentEntry):
-        return problems
-    check("chamber", entry.chamber, known.chambers, "chamber")
+        findings.check("party", entry.party, known.parties, "party")
+    return findings.problems
+
+
+@dataclass
+class _Findings:
+    """The problems found in one entry so far, at JSON paths under ``at``; ``cited`` may be cited."""
+
+    known: References
+    at: str
+    cited: Collection[str] = ()
+    problems: list[DatasetProblem] = field(default_factory=list)
+
+    def path(self, suffix: str) -> str:
+        return f"{self.at}.{suffix}" if self.at else suffix
+
+    def check(self, where: str, value: str | None, slugs: Collection[str], what: str) -> None:
+        """A reference to one of ``slugs`` (or no reference at all)."""
+        if value is not None and value not in slugs:
+            self.problems.append(DatasetProblem(self.path(where), _unknown(what, value, slugs)))
+
+    def cite(self, where: str, key: str) -> None:
+        """A citation: a known source the entry lists among its own."""
+        if key not in self.known.sources:
+            self.problems.append(
+                DatasetProblem(self.path(where), _unknown("source", key, self.known.sources))
+            )
+        elif key not in self.cited:
+            self.problems.append(
+                DatasetProblem(self.path(where), f"source {key!r} is not listed in the incident's sources")
+            )
+
+
+def _incident_problems(entry: IncidentEntry, known: References, at: str) -> list[DatasetProblem]:
+    findings = _Findings(known, at, cited=frozenset(entry.sources))
+    findings.check("chamber", entry.chamber, known.chambers, "chamber")
     for position, key in enumerate(entry.sources):
-        check(f"sources[{position}]", key, known.sources, "source")
-    problems.extend(_duplicates(path("sources"), None, entry.sources))
-    cited = set(entry.sources)
-
-    def cite(where: str, key: str) -> None:
-        if key not in known.sources:
-            problems.append(Problem(path(where), _unknown("source", key, known.sources)))
-        elif key not in cited:
-            problems.append(Problem(path(where), f"source {key!r} is not listed in the incident's sources"))
-
+        findings.check(f"sources[{position}]", key, known.sources, "source")
+    findings.problems.extend(_duplicates(findings.path("sources"), None, entry.sources))
     for n, participant in enumerate(entry.participants):
-        check(f"participants[{n}].person", participant.person, known.people, "person")
-        check(f"participants[{n}].party", participant.party, known.parties, "party")
+        findings.check(f"participants[{n}].person", participant.person, known.people, "person")
+        findings.check(f"participants[{n}].party", participant.party, known.parties, "party")
     for n, motion in enumerate(entry.motions):
-        check(f"motions[{n}].moved_by", motion.moved_by, known.people, "person")
-        cite(f"motions[{n}].source", motion.source)
-        for m, stand in enumerate(motion.positions):
-            check(f"motions[{n}].positions[{m}].person", stand.person, known.people, "person")
-            check(f"motions[{n}].positions[{m}].party", stand.party, known.parties, "party")
-            cite(f"motions[{n}].positions[{m}].source", stand.source)
+        _check_motion(findings, f"motions[{n}]", motion)
     for n, quote in enumerate(entry.quotes):
-        check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
-        cite(f"quotes[{n}].source", quote.source)
+        findings.check(f"quotes[{n}].speaker", quote.speaker, known.people, "person")
+        findings.cite(f"quotes[{n}].source", quote.source)
     for n, ruling in enumerate(entry.rulings):
-        check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
-        cite(f"rulings[{n}].source", ruling.source)
-    return problems
+        findings.check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
+        findings.cite(f"rulings[{n}].source", ruling.source)
+    return findings.problems
 
 
-def _reference_problems(dataset: Dataset) -> list[Problem]:
+def _check_motion(findings: _Findings, at: str, motion: MotionEntry) -> None:
+    known = findings.known
+    findings.check(f"{at}.moved_by", motion.moved_by, known.people, "person")
+    findings.cite(f"{at}.source", motion.source)
+    for m, stand in enumerate(motion.positions):
+        findings.check(f"{at}.positions[{m}].person", stand.person, known.people, "person")
+        findings.check(f"{at}.positions[{m}].party", stand.party, known.parties, "party")
+        findings.cite(f"{at}.positions[{m}].source", stand.source)
+
+
+def _reference_problems(dataset: Dataset) -> list[DatasetProblem]:
     """Unique slugs and resolvable references, reported with file-order paths."""
     problems = [
         *_duplicates("chambers", "slug", [entry.slug for entry in dataset.chambers]),
@@ -334,14 +357,14 @@ def _json_path(location: Sequence[int | str]) -> str:
     return path
 
 
-def _problems(error: ValidationError) -> list[Problem]:
-    problems: list[Problem] = []
+def _problems(error: ValidationError) -> list[DatasetProblem]:
+    problems: list[DatasetProblem] = []
     for detail in error.errors():
         cause = detail.get("ctx", {}).get("error")
         if isinstance(cause, DatasetError):
             problems.extend(cause.problems)
         else:
-            problems.append(Problem(_json_path(detail["loc"]), detail["msg"]))
+            problems.append(DatasetProblem(_json_path(detail["loc"]), detail["msg"]))
     return problems
 
 
@@ -358,5 +381,5 @@ def parse_entry(model: type[Entry], data: Any, at: str) -> Entry:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        problems = [Problem(f"{at}.{p.path}" if p.path else at, p.message) for p in _problems(error)]
+        problems = [DatasetProblem(f"{at}.{p.path}" if p.path else at, p.message) for p in _problems(error)]
         raise DatasetError(problems) from None
