@@ -13,7 +13,8 @@ from discord import app_commands
 from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
-from bot.client.tree import answer_failure, send_ephemeral
+from bot.client.interaction_log import watch
+from bot.client.tree import answer_failure, refuse
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 
@@ -85,6 +86,7 @@ class ActionButton(
         return cls(Button("", match["action"], match["argument"], replace=match["mode"] == "e"))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        watch(interaction)
         library, spec = interaction.client.library, self.spec
         try:
             action = Action.named(spec.action)  # an old message's button may name one no longer known
@@ -126,7 +128,13 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
 
 
 class View(discord.ui.View):
-    """A view whose failures are answered like a command's: politely and privately (``answer_failure``)."""
+    """A view whose presses are logged and whose failures are answered like a command's: politely and
+    privately (``answer_failure``). A subclass that narrows who may press calls this ``interaction_check``
+    first."""
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        watch(interaction)
+        return True
 
     async def on_error(  # type: ignore[override]
         self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
@@ -135,7 +143,12 @@ class View(discord.ui.View):
 
 
 class Modal(discord.ui.Modal):
-    """A modal whose failures are answered like a command's; what was typed is the subclass's to keep."""
+    """A modal whose submits are logged and whose failures are answered like a command's; what was typed
+    is the subclass's to keep."""
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        watch(interaction)
+        return True
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
         await answer_failure(interaction, error)
@@ -150,9 +163,10 @@ class OwnedView(View):
         self.refusal = refusal
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        await super().interaction_check(interaction)
         if interaction.user.id == self.owner_id:
             return True
-        await send_ephemeral(interaction, self.refusal)
+        await refuse(interaction, self.refusal)
         return False
 
 

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client.tree import send_ephemeral
+from bot.client.tree import refuse
 from bot.curation import review_replies
 from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
@@ -100,9 +100,10 @@ class ReviewQueue(View):
         await interaction.response.edit_message(**await self.page(interaction))
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        await super().interaction_check(interaction)
         if await is_moderator(interaction):
             return True
-        await send_ephemeral(interaction, say(Msg.NOT_A_REVIEWER))
+        await refuse(interaction, say(Msg.NOT_A_REVIEWER))
         return False
 
 

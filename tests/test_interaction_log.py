@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,8 @@ from bot.client.interaction_log import outcome_of
 from bot.errors import Forbidden, NotFound
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.session import OfflineSession
-from tests.discord_harness import first_message, is_ephemeral
+from bot.messages.catalogue import Msg, say
+from tests.discord_harness import buttons, first_message, is_ephemeral
 
 LOGGER = "bot.client.interaction_log"
 
@@ -117,3 +119,25 @@ def test_outcomes_name_refusals_domain_failures_and_other_errors() -> None:
     assert outcome_of(Forbidden("no")) == "refused"
     assert outcome_of(NotFound("gone")) == "failed"
     assert outcome_of(KeyError("x")) == "KeyError"
+
+
+async def test_a_reply_button_press_logs_its_custom_id_as_a_component(
+    discord_session: OfflineSession, lines: pytest.LogCaptureFixture
+) -> None:
+    await discord_session.invoke("/incident singh-2020")
+    await discord_session.press("parlbot:n:quotes:singh-2020")
+
+    line = logged(lines)[-1]
+    assert (line.command, line.kind, line.outcome) == ("parlbot:n:quotes:singh-2020", "component", "ok")
+
+
+async def test_a_press_on_someone_elses_pages_logs_refused(
+    discord_session: OfflineSession, lines: pytest.LogCaptureFixture
+) -> None:
+    body = first_message(await discord_session.invoke("/search trudeau"))
+    next_page = next(button for button in buttons(body) if button["label"] == say(Msg.NEXT))
+    stranger = replace(discord_session.invoker, user_id=discord_session.invoker.user_id + 1)
+    await discord_session.press(next_page["custom_id"], invoker=stranger)
+
+    line = logged(lines)[-1]
+    assert (line.kind, line.user, line.outcome) == ("component", stranger.user_id, "refused")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.answers.render import Action
 from bot.curation.changes import Actor
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
@@ -133,6 +134,29 @@ async def test_pressing_an_incident_button_answers_privately(discord_session) ->
     body = first_message(await discord_session.press("parlbot:n:incident:singh-2020"))
     assert is_ephemeral(body)
     assert body["embeds"][0]["footer"]["text"].endswith("singh-2020")
+
+
+async def test_a_button_whose_action_is_no_longer_known_answers_politely(discord_session) -> None:
+    await discord_session.invoke("/incident singh-2020")
+    old = discord_session.fake.find_message("parlbot:n:quotes:singh-2020")  # as an older bot had sent it
+    button = next(
+        b
+        for row in old["components"]
+        for b in row["components"]
+        if b["custom_id"].endswith("quotes:singh-2020")
+    )
+    button["custom_id"] = "parlbot:n:retired:singh-2020"
+    body = first_message(await discord_session.press("parlbot:n:retired:singh-2020"))
+    assert is_ephemeral(body)
+    assert body["content"] == say(Msg.BUTTON_GONE)
+
+
+def test_every_action_a_button_can_carry_is_answered(library) -> None:
+    quote = library.search("i will not", guild_id=None)[0]
+    arguments = {Action.QUOTE: quote.argument, Action.PERSON: "jagmeet-singh"}
+    for action in Action:
+        reply = library.act(action, arguments.get(action, "singh-2020"), guild_id=None)
+        assert reply.embeds, action
 
 
 async def test_all_quotes_button_lists_every_quote_of_the_incident(discord_session) -> None:

@@ -9,7 +9,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client.interaction_log import LoggedTree
+from bot.client.tree import ParlTree
 from bot.library import Library
 from bot.settings import Settings
 
@@ -34,7 +34,7 @@ class ParlBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
-            tree_cls=LoggedTree,  # ParlTree's error path, and a log line per command (interaction_log)
+            tree_cls=ParlTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

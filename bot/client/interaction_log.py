@@ -10,11 +10,11 @@ traceback the error path logs). The same fields ride on the record as ``extra`` 
 handlers that write structured logs.
 
 ``watch(interaction)``, called from inside the task that handles an interaction, starts its clock
-and writes its line when that task ends; ``note_failure(interaction, cause)`` says how it failed.
-``LoggedTree`` does both for every slash command and autocomplete. Button presses and modal submits
-are handled in tasks only their views, modals and dynamic items reach (``cogs.common``): they are
-logged once those call ``watch`` in ``interaction_check`` and ``answer_failure`` calls
-``note_failure``.
+and writes its line when that task ends; ``note_failure(interaction, cause)`` and ``note_refusal``
+say how it ended otherwise. ``ParlTree.interaction_check`` watches every slash command and
+autocomplete; the views, modals and reply buttons of ``cogs.common`` watch button presses and modal
+submits (discord.py handles those in tasks only they reach); ``bot.client.tree.error_message`` notes
+every failure and ``refuse`` every refusal.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Final
 import discord
 from discord import app_commands
 
-from bot.client.tree import ParlTree
 from bot.errors import Forbidden, ParlbotError
 
 if TYPE_CHECKING:
@@ -49,26 +48,6 @@ KINDS: Final = {
 }
 
 
-class LoggedTree(ParlTree):
-    """``ParlTree``, logging one line for every slash command and autocomplete it handles.
-
-    ``interaction_check`` runs first in the task discord.py handles a command or autocomplete in,
-    so the clock starts there and stops when that task ends, the error reply included.
-    """
-
-    async def interaction_check(self, interaction: discord.Interaction[ParlBot]) -> bool:
-        watch(interaction)
-        return await super().interaction_check(interaction)
-
-    async def on_error(
-        self, interaction: discord.Interaction[ParlBot], error: app_commands.AppCommandError
-    ) -> None:
-        note_failure(
-            interaction, error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        )
-        await super().on_error(interaction, error)
-
-
 def watch(interaction: discord.Interaction[ParlBot]) -> None:
     """Start timing ``interaction`` (once) and log its line when the current task ends."""
     if _STARTED in interaction.extras:
@@ -83,6 +62,11 @@ def watch(interaction: discord.Interaction[ParlBot]) -> None:
 def note_failure(interaction: discord.Interaction[ParlBot], cause: BaseException) -> None:
     """Record how ``interaction`` failed; the first failure noted is the one logged."""
     interaction.extras.setdefault(_OUTCOME, outcome_of(cause))
+
+
+def note_refusal(interaction: discord.Interaction[ParlBot]) -> None:
+    """Record that a check refused the member (a view only its owner may use, say)."""
+    interaction.extras.setdefault(_OUTCOME, "refused")
 
 
 def outcome_of(cause: BaseException) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.client.interaction_log import note_failure, note_refusal, watch
 from bot.errors import ParlbotError
 from bot.messages.catalogue import Msg, say
 
@@ -18,7 +19,12 @@ log = logging.getLogger(__name__)
 
 
 class ParlTree(app_commands.CommandTree["ParlBot"]):
-    """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``)."""
+    """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``), and
+    which logs one line for every command and autocomplete (``bot.client.interaction_log``)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[ParlBot]) -> bool:
+        watch(interaction)  # the first step of the task discord.py handles it in
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[ParlBot], error: app_commands.AppCommandError
@@ -32,6 +38,7 @@ def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -
 
     The one mapping from errors to replies; anything unexpected is logged with its context here.
     """
+    note_failure(interaction, cause)
     if isinstance(cause, ParlbotError):
         return cause.message
     if isinstance(cause, app_commands.CheckFailure):
@@ -63,3 +70,9 @@ async def send_ephemeral(interaction: discord.Interaction[ParlBot], message: str
         await interaction.followup.send(message, ephemeral=True, allowed_mentions=allowed)
     else:
         await interaction.response.send_message(message, ephemeral=True, allowed_mentions=allowed)
+
+
+async def refuse(interaction: discord.Interaction[ParlBot], message: str) -> None:
+    """Tell the member privately they may not use this (and log the interaction as refused)."""
+    note_refusal(interaction)
+    await send_ephemeral(interaction, message)
