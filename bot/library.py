@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from sqlmodel import Session
 
@@ -328,12 +328,14 @@ class Library:
 
     # Import and export (bot.transfer has the rules)
 
-    def plan_import(self, document: Any, *, guild_id: int) -> ImportPlan:
+    def plan_import(self, document: object, *, guild_id: int) -> ImportPlan:
         """What importing ``document`` (decoded JSON) into the guild would do; writes nothing."""
         with self.database.session() as session:
             return transfer.plan_import(session, document, guild_id=guild_id)
 
-    def import_dataset(self, document: Any, *, actor: Actor, progress: Progress | None = None) -> ImportPlan:
+    def import_dataset(
+        self, document: object, *, actor: Actor, progress: Progress | None = None
+    ) -> ImportPlan:
         """Import ``document`` into the actor's guild in one transaction, then re-index what it wrote."""
         with self.database.session() as session:
             plan = transfer.apply_import(

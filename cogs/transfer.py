@@ -64,7 +64,7 @@ class ProgressEdits:
 class ConfirmImport(OwnedView):
     """Import / Cancel, for the moderator who ran /import only; expires after five minutes."""
 
-    def __init__(self, prompt: Interaction, document: Any, plan: ImportPlan) -> None:
+    def __init__(self, prompt: Interaction, document: object, plan: ImportPlan) -> None:
         super().__init__(prompt.user.id, say(Msg.IMPORT_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
         self.document = document

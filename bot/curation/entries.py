@@ -12,7 +12,7 @@ edit names only the fields that change (``None`` clears an optional field).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -117,7 +117,7 @@ def _describe(detail: ErrorDetails, at: str) -> str:
     return say(Msg.INVALID, path=path, problem=detail["msg"])  # pydantic's own words, in English
 
 
-def validated(model: type[_Model], data: Mapping[str, Any], *, at: str = "") -> _Model:
+def validated(model: type[_Model], data: Mapping[str, object], *, at: str = "") -> _Model:
     """``data`` as a ``model``, or ``InvalidInput`` saying politely what is wrong (paths under ``at``)."""
     try:
         return model.model_validate(dict(data))
@@ -128,7 +128,7 @@ def validated(model: type[_Model], data: Mapping[str, Any], *, at: str = "") -> 
 # -- lists of parts ------------------------------------------------------------------------------------
 
 
-def _checked(items: Sequence[Any], index: int, what: str, owner: str) -> None:
+def _checked(items: Sequence[object], index: int, what: str, owner: str) -> None:
     """Refuse ``index`` unless ``owner``'s ``items`` have it; ``what`` is their kind, a key of ``PARTS``."""
     if not 0 <= index < len(items):
         one, many = PARTS[what]
@@ -142,12 +142,12 @@ def _checked(items: Sequence[Any], index: int, what: str, owner: str) -> None:
         )
 
 
-def _added(items: Sequence[_Model], part: Mapping[str, Any], model: type[_Model], at: str) -> list[_Model]:
+def _added(items: Sequence[_Model], part: Mapping[str, object], model: type[_Model], at: str) -> list[_Model]:
     return [*items, validated(model, part, at=f"{at}[{len(items)}]")]
 
 
 def _edited(
-    items: Sequence[_Model], index: int, fields: Mapping[str, Any], what: str, owner: str, at: str
+    items: Sequence[_Model], index: int, fields: Mapping[str, object], what: str, owner: str, at: str
 ) -> list[_Model]:
     _checked(items, index, what, owner)
     old = items[index]
@@ -166,11 +166,11 @@ def _name(entry: IncidentEntry) -> str:
     return f"`{entry.slug}`"
 
 
-def add_quote(entry: IncidentEntry, quote: Mapping[str, Any]) -> IncidentEntry:
+def add_quote(entry: IncidentEntry, quote: Mapping[str, object]) -> IncidentEntry:
     return entry.model_copy(update={"quotes": _added(entry.quotes, quote, QuoteEntry, "quotes")})
 
 
-def edit_quote(entry: IncidentEntry, index: int, **fields: Any) -> IncidentEntry:
+def edit_quote(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
     quotes = _edited(entry.quotes, index, fields, "quote", _name(entry), "quotes")
     return entry.model_copy(update={"quotes": quotes})
 
@@ -179,11 +179,11 @@ def remove_quote(entry: IncidentEntry, index: int) -> IncidentEntry:
     return entry.model_copy(update={"quotes": _removed(entry.quotes, index, "quote", _name(entry))})
 
 
-def add_ruling(entry: IncidentEntry, ruling: Mapping[str, Any]) -> IncidentEntry:
+def add_ruling(entry: IncidentEntry, ruling: Mapping[str, object]) -> IncidentEntry:
     return entry.model_copy(update={"rulings": _added(entry.rulings, ruling, RulingEntry, "rulings")})
 
 
-def edit_ruling(entry: IncidentEntry, index: int, **fields: Any) -> IncidentEntry:
+def edit_ruling(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
     rulings = _edited(entry.rulings, index, fields, "ruling", _name(entry), "rulings")
     return entry.model_copy(update={"rulings": rulings})
 
@@ -192,11 +192,11 @@ def remove_ruling(entry: IncidentEntry, index: int) -> IncidentEntry:
     return entry.model_copy(update={"rulings": _removed(entry.rulings, index, "ruling", _name(entry))})
 
 
-def add_motion(entry: IncidentEntry, motion: Mapping[str, Any]) -> IncidentEntry:
+def add_motion(entry: IncidentEntry, motion: Mapping[str, object]) -> IncidentEntry:
     return entry.model_copy(update={"motions": _added(entry.motions, motion, MotionEntry, "motions")})
 
 
-def edit_motion(entry: IncidentEntry, index: int, **fields: Any) -> IncidentEntry:
+def edit_motion(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
     motions = _edited(entry.motions, index, fields, "motion", _name(entry), "motions")
     return entry.model_copy(update={"motions": motions})
 
@@ -205,12 +205,12 @@ def remove_motion(entry: IncidentEntry, index: int) -> IncidentEntry:
     return entry.model_copy(update={"motions": _removed(entry.motions, index, "motion", _name(entry))})
 
 
-def add_participant(entry: IncidentEntry, participant: Mapping[str, Any]) -> IncidentEntry:
+def add_participant(entry: IncidentEntry, participant: Mapping[str, object]) -> IncidentEntry:
     participants = _added(entry.participants, participant, ParticipantEntry, "participants")
     return entry.model_copy(update={"participants": participants})
 
 
-def edit_participant(entry: IncidentEntry, index: int, **fields: Any) -> IncidentEntry:
+def edit_participant(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
     participants = _edited(entry.participants, index, fields, "participant", _name(entry), "participants")
     return entry.model_copy(update={"participants": participants})
 
@@ -227,7 +227,7 @@ def _with_positions(entry: IncidentEntry, motion: int, positions: list[PositionE
     )
 
 
-def add_position(entry: IncidentEntry, motion: int, position: Mapping[str, Any]) -> IncidentEntry:
+def add_position(entry: IncidentEntry, motion: int, position: Mapping[str, object]) -> IncidentEntry:
     _checked(entry.motions, motion, "motion", _name(entry))
     at = f"motions[{motion}].positions"
     return _with_positions(
@@ -235,7 +235,7 @@ def add_position(entry: IncidentEntry, motion: int, position: Mapping[str, Any])
     )
 
 
-def edit_position(entry: IncidentEntry, motion: int, index: int, **fields: Any) -> IncidentEntry:
+def edit_position(entry: IncidentEntry, motion: int, index: int, **fields: object) -> IncidentEntry:
     _checked(entry.motions, motion, "motion", _name(entry))
     owner = say(Msg.MOTION_OF, motion=motion, slug=entry.slug)
     at = f"motions[{motion}].positions"

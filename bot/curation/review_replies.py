@@ -8,7 +8,6 @@ field by field for texts, as counts for lists (``quotes: 3 → 4``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot import limits
 from bot.answers.render import EmbedBuilder, Reply
@@ -25,13 +24,13 @@ SHOWN = 120  # characters of one field value in a change line
 REASON_MAX = LABEL_MAX  # a rejection's reason, as the suggester is told it
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, list):
         return say(Msg.ITEM if len(value) == 1 else Msg.ITEMS, count=len(value))
     return f"“{echo_long(clip(str(value), SHOWN))}”"
 
 
-def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
+def changes(before: Mapping[str, object] | None, after: Mapping[str, object]) -> list[str]:
     """Field by field, what ``after`` changes in ``before`` (dataset JSON of one entry)."""
     before = before or {}
     lines = []

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 from sqlmodel import Session
@@ -145,14 +145,14 @@ class _Header(BaseModel):
     format: Literal["parlbot-dataset"]
     version: Literal[1]
     dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
-    chambers: list[Any]
-    parties: list[Any]
-    people: list[Any]
-    sources: list[Any]
-    incidents: list[Any]
+    chambers: list[object]
+    parties: list[object]
+    people: list[object]
+    sources: list[object]
+    incidents: list[object]
 
 
-def decode(data: bytes, name: str) -> Any:
+def decode(data: bytes, name: str) -> object:
     """The JSON document in ``data`` (a file called ``name``), or ``UnreadableFile`` saying why not."""
     try:
         return json.loads(data.decode("utf-8"))
@@ -162,7 +162,7 @@ def decode(data: bytes, name: str) -> Any:
         raise UnreadableFile(Msg.NOT_JSON, name=name, error=error) from None
 
 
-def _header(document: Any) -> _Header:
+def _header(document: object) -> _Header:
     try:
         return _Header.model_validate(document)
     except ValidationError as error:
@@ -173,14 +173,14 @@ def _header(document: Any) -> _Header:
         raise UnreadableFile(Msg.NOT_A_DATASET, problems=problems) from None
 
 
-def _raw_key(data: Any) -> str | None:
+def _raw_key(data: object) -> str | None:
     if isinstance(data, dict):
         key = data.get("slug", data.get("key"))
         return key if isinstance(key, str) else None
     return None
 
 
-def plan_import(session: Session, document: Any, *, guild_id: int) -> ImportPlan:
+def plan_import(session: Session, document: object, *, guild_id: int) -> ImportPlan:
     """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
     header = _header(document)
     view = GuildView(session, guild_id)
@@ -257,7 +257,7 @@ def _write_shared(session: Session) -> Write:
 
 
 def apply_import(
-    session: Session, document: Any, *, guild_id: int, actor_id: int, progress: Progress | None = None
+    session: Session, document: object, *, guild_id: int, actor_id: int, progress: Progress | None = None
 ) -> ImportPlan:
     """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out.
 
