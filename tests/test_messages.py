@@ -84,6 +84,25 @@ def test_the_english_wording_of_a_few_sentences() -> None:
     ]
 
 
+def test_the_english_words_of_the_forms() -> None:
+    """How the forms' words combine: an audit summary, a part's number, a modal's label."""
+    by_singh = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
+    added = say(Msg.ADDED_SUMMARY, what=say(Msg.ADDED_TO, added=by_singh, owner="singh-2020"))
+    assert added == "added a quote by Jagmeet Singh to singh-2020"
+    on_motion = say(Msg.PART_OF, part=say(Msg.PART_MOTION), number=1, owner="singh-2020")
+    position = say(Msg.PART_OF, part=say(Msg.PART_POSITION), number=2, owner=on_motion)
+    edited = say(Msg.EDITED_SUMMARY, what=position, fields="stance, label")
+    assert edited == "edited position 2 of motion 1 of singh-2020: stance, label"
+    renamed = say(Msg.ALIAS_RENAMED_SUMMARY, alias="Jag", of="person jagmeet-singh", new="Jags")
+    assert renamed == "renamed alias “Jag” of person jagmeet-singh to “Jags”"
+    assert say(Msg.NO_SUCH_NUMBER, owner="singh-2020", part="quote", number=9, count=5) == (
+        "`singh-2020` has no quote 9: pick a number from 1 to 5."
+    )
+    opens = say(Msg.OPENS_A_FORM, description="Exactly as printed")
+    assert opens == "Exactly as printed (left out: a form opens)"
+    assert [say(msg) for msg in (Msg.LABEL_SAID_TO, Msg.LABEL_URL)] == ["Said to", "Url"]
+
+
 @pytest.mark.parametrize(
     ("kind", "expected"),
     [

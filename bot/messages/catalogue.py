@@ -11,7 +11,9 @@ What is not here, on purpose:
 - output of the command line (``bot.cli``, ``bot.loopback``): it is for the bot's host, not members;
 - the data itself (titles, quotes, summaries) and the dataset's vocabularies (``db.models``' enum
   values such as ``named`` or ``unanimous_consent``, shown as words);
-- ``bot.curation.forms`` and ``cogs.curation``, which move here once their rewrite has landed.
+- the names of options and fields as the dataset spells them (``said_to`` in "edited quote 4 of
+  singh-2020: said_to"), and joins of bare punctuation (``f"{number} — {label}"``);
+- ``cogs.curation``'s own words (its buttons, modal titles and refusals), which move here next.
 
 Fields are named for what they hold (``{kind}``, ``{key}``, ``{suggestion}`` for a number); a field
 holding a capitalized word starts the English sentence (``"{kind} `{key}` changed after..."``).
@@ -59,6 +61,7 @@ class Msg(StrEnum):
     PART_MOTIONS = "part.motion.plural"
     PART_POSITION = "part.position"
     PART_POSITIONS = "part.position.plural"
+    PART_ALIAS = "part.alias"
     STATUS_PENDING = "status.pending"
     STATUS_APPROVED = "status.approved"
     STATUS_REJECTED = "status.rejected"
@@ -186,6 +189,54 @@ class Msg(StrEnum):
     RESTORED_SUMMARY = "audit.restored"
     UNDID_SUMMARY = "audit.undid"
     IMPORTED_SUMMARY = "audit.imported"
+
+    # -- the moderators' forms (bot.curation.forms, bot.curation.form_spec) ----------------------------
+    NOT_AN_ENTRY = "form.not-an-entry"
+    NUMBER_NEEDED = "form.number-needed"
+    NONE_YET = "form.none-yet"
+    NO_SUCH_NUMBER = "form.no-such-number"
+    ENTRY_GONE = "form.entry-gone"
+    NO_CHANGE_GIVEN = "form.no-change-given"
+    NOT_HERE = "form.not-here"
+    NO_INCIDENT = "form.no-incident"
+    NEW_WORDING_NEEDED = "form.new-wording-needed"
+    NO_SUGGESTED_REMOVALS = "form.no-suggested-removals"
+    OPENS_A_FORM = "form.opens-a-form"
+    PART_BY = "form.part-by"
+    PART_AS = "form.part-as"
+    A_PART = "form.a-part"
+    ADDED_TO = "form.added-to"
+    PART_OF = "form.part-of"
+    ALIAS_OF = "form.alias-of"
+    MOTION_LABEL = "form.motion-label"
+    ADDED_SUMMARY = "audit.added"
+    EDITED_SUMMARY = "audit.edited"
+    REMOVED_PART_SUMMARY = "audit.removed-part"
+    ALIAS_ADDED_SUMMARY = "audit.alias-added"
+    ALIAS_RENAMED_SUMMARY = "audit.alias-renamed"
+    ALIAS_REMOVED_SUMMARY = "audit.alias-removed"
+    LABEL_ABBREVIATION = "field.abbreviation"
+    LABEL_ABBREVIATION_FR = "field.abbreviation-fr"
+    LABEL_CONTEXT = "field.context"
+    LABEL_COUNTRY = "field.country"
+    LABEL_DETAIL = "field.detail"
+    LABEL_LABEL = "field.label"
+    LABEL_LICENCE = "field.licence"
+    LABEL_MOVED_BY_LABEL = "field.moved-by-label"
+    LABEL_NAME = "field.name"
+    LABEL_NAME_FR = "field.name-fr"
+    LABEL_NOTES = "field.notes"
+    LABEL_PARTY_LABEL = "field.party-label"
+    LABEL_PUBLISHER = "field.publisher"
+    LABEL_RESULT_DETAIL = "field.result-detail"
+    LABEL_ROLE = "field.role"
+    LABEL_RULED_BY_LABEL = "field.ruled-by-label"
+    LABEL_SAID_TO = "field.said-to"
+    LABEL_SPEAKER_LABEL = "field.speaker-label"
+    LABEL_SUMMARY = "field.summary"
+    LABEL_TEXT = "field.text"
+    LABEL_TITLE = "field.title"
+    LABEL_URL = "field.url"
 
     # -- moderators' replies (bot.curation.replies) ----------------------------------------------------
     CURATION_FOOTER = "curation.footer"
