@@ -85,7 +85,7 @@ def test_the_english_wording_of_a_few_sentences() -> None:
 
 
 def test_the_english_words_of_the_forms() -> None:
-    """How the forms' words combine: an audit summary, a part's number, a modal's label."""
+    """How the forms' words combine: an audit summary, a part's number, a modal's title and label."""
     by_singh = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
     added = say(Msg.ADDED_SUMMARY, what=say(Msg.ADDED_TO, added=by_singh, owner="singh-2020"))
     assert added == "added a quote by Jagmeet Singh to singh-2020"
@@ -100,7 +100,9 @@ def test_the_english_words_of_the_forms() -> None:
     )
     opens = say(Msg.OPENS_A_FORM, description="Exactly as printed")
     assert opens == "Exactly as printed (left out: a form opens)"
-    assert [say(msg) for msg in (Msg.LABEL_SAID_TO, Msg.LABEL_URL)] == ["Said to", "Url"]
+    assert say(Msg.SUGGEST_EDIT_TITLE, subject="quote") == "Suggest a correction to quote"
+    words = [say(msg) for msg in (Msg.REMOVE, Msg.LABEL_SAID_TO, Msg.LABEL_URL)]
+    assert words == ["Remove", "Said to", "Url"]
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,7 @@ What is not here, on purpose:
 - the data itself (titles, quotes, summaries) and the dataset's vocabularies (``db.models``' enum
   values such as ``named`` or ``unanimous_consent``, shown as words);
 - the names of options and fields as the dataset spells them (``said_to`` in "edited quote 4 of
-  singh-2020: said_to"), and joins of bare punctuation (``f"{number} — {label}"``);
-- ``cogs.curation``'s own words (its buttons, modal titles and refusals), which move here next.
+  singh-2020: said_to"), and joins of bare punctuation (``f"{number} — {label}"``).
 
 Fields are named for what they hold (``{kind}``, ``{key}``, ``{suggestion}`` for a number); a field
 holding a capitalized word starts the English sentence (``"{kind} `{key}` changed after..."``).
@@ -190,7 +189,7 @@ class Msg(StrEnum):
     UNDID_SUMMARY = "audit.undid"
     IMPORTED_SUMMARY = "audit.imported"
 
-    # -- the moderators' forms (bot.curation.forms, bot.curation.form_spec) ----------------------------
+    # -- the moderators' forms (bot.curation.forms, bot.curation.form_spec, cogs.curation) -------------
     NOT_AN_ENTRY = "form.not-an-entry"
     NUMBER_NEEDED = "form.number-needed"
     NONE_YET = "form.none-yet"
@@ -201,6 +200,7 @@ class Msg(StrEnum):
     NO_INCIDENT = "form.no-incident"
     NEW_WORDING_NEEDED = "form.new-wording-needed"
     NO_SUGGESTED_REMOVALS = "form.no-suggested-removals"
+    IN_A_SERVER = "form.in-a-server"
     OPENS_A_FORM = "form.opens-a-form"
     PART_BY = "form.part-by"
     PART_AS = "form.part-as"
@@ -215,6 +215,10 @@ class Msg(StrEnum):
     ALIAS_ADDED_SUMMARY = "audit.alias-added"
     ALIAS_RENAMED_SUMMARY = "audit.alias-renamed"
     ALIAS_REMOVED_SUMMARY = "audit.alias-removed"
+    ADD_TITLE = "form.title.add"
+    EDIT_TITLE = "form.title.edit"
+    SUGGEST_TITLE = "form.title.suggest"
+    SUGGEST_EDIT_TITLE = "form.title.suggest-edit"
     LABEL_ABBREVIATION = "field.abbreviation"
     LABEL_ABBREVIATION_FR = "field.abbreviation-fr"
     LABEL_CONTEXT = "field.context"
@@ -247,12 +251,15 @@ class Msg(StrEnum):
     REMOVAL_CONFIRM = "removal.confirm"
     REMOVAL_EXPIRED = "removal.expired"
     REMOVAL_CANCELLED = "removal.cancelled"
+    REMOVE = "removal.remove"
+    REMOVAL_NOT_YOURS = "removal.not-yours"
     SUGGESTED = "suggestion.thanks"
     OUTCOME = "suggestion.outcome"
     HISTORY_TITLE = "history.title"
     HISTORY_HINT = "history.hint"
     NO_CHANGES = "history.empty"
     UNDONE_BY = "history.undone-by"
+    HISTORY_NOT_YOURS = "history.not-yours"
     MODERATORS_MANAGE_SERVER = "config.manage-server"
     MODERATORS_ROLE = "config.role"
     CONFIG_HINT = "config.hint"

@@ -193,6 +193,7 @@ ENGLISH: dict[Msg, str] = {
     Msg.NO_INCIDENT: "There is no incident `{slug}` here.",
     Msg.NEW_WORDING_NEEDED: "Please give the alias's new wording (the `new` option).",
     Msg.NO_SUGGESTED_REMOVALS: "Removals can't be suggested; please ask a moderator.",
+    Msg.IN_A_SERVER: "Entries are changed in a server, not in direct messages.",
     Msg.OPENS_A_FORM: "{description} (left out: a form opens)",
     Msg.PART_BY: "a {part} by {who}",
     Msg.PART_AS: "{who} as a {part}",
@@ -207,6 +208,10 @@ ENGLISH: dict[Msg, str] = {
     Msg.ALIAS_ADDED_SUMMARY: "added alias “{alias}” to {of}",
     Msg.ALIAS_RENAMED_SUMMARY: "renamed alias “{alias}” of {of} to “{new}”",
     Msg.ALIAS_REMOVED_SUMMARY: "removed alias “{alias}” from {of}",
+    Msg.ADD_TITLE: "Add {subject}",
+    Msg.EDIT_TITLE: "Change {subject}",
+    Msg.SUGGEST_TITLE: "Suggest {subject}",
+    Msg.SUGGEST_EDIT_TITLE: "Suggest a correction to {subject}",
     Msg.LABEL_ABBREVIATION: "Abbreviation",
     Msg.LABEL_ABBREVIATION_FR: "Abbreviation fr",
     Msg.LABEL_CONTEXT: "Context",
@@ -241,6 +246,8 @@ ENGLISH: dict[Msg, str] = {
     ),
     Msg.REMOVAL_EXPIRED: "This confirmation expired, so nothing was removed.",
     Msg.REMOVAL_CANCELLED: "Cancelled: nothing was removed.",
+    Msg.REMOVE: "Remove",
+    Msg.REMOVAL_NOT_YOURS: "Only the moderator who asked for this removal can confirm or cancel it.",
     Msg.SUGGESTED: (
         "Thank you! Suggestion #{suggestion} ({summary}) is waiting for a"
         " moderator's review; nothing changes until one approves it."
@@ -250,6 +257,7 @@ ENGLISH: dict[Msg, str] = {
     Msg.HISTORY_HINT: "/undo entry:N",
     Msg.NO_CHANGES: "No changes recorded.",
     Msg.UNDONE_BY: "undone by #{change}",
+    Msg.HISTORY_NOT_YOURS: "Only the moderator who asked can turn these pages; try `/history` yourself.",
     Msg.MODERATORS_MANAGE_SERVER: (
         "Members with **Manage Server** are parlbot's moderators (no moderator role is set)."
     ),
