@@ -131,8 +131,10 @@ def test_a_domain_error_keeps_its_id_its_fields_and_its_english_text() -> None:
     assert error.message == str(error) == say(Msg.NO_SUCH_SUGGESTION, suggestion=3)
 
 
-def test_a_domain_error_still_takes_a_finished_sentence() -> None:
-    error = InvalidInput("Something the forms say.")
-    assert (error.msg, error.message) == (None, "Something the forms say.")
+@pytest.mark.parametrize("sentence", ["Something the forms say.", Msg.NO_SUCH_CHANGE.value])
+def test_a_domain_error_refuses_anything_but_a_catalogue_id(sentence: str) -> None:
+    """A finished sentence (even one spelling an id) has no id to assert on, nor a text to translate."""
     with pytest.raises(TypeError):
-        Conflict("A sentence with {fields}.", fields="no")
+        InvalidInput(sentence)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Conflict(sentence, change=1)  # type: ignore[arg-type]
