@@ -12,19 +12,16 @@ from bot.messages.catalogue import Msg, say
 class ParlbotError(Exception):
     """Base for errors whose message is safe and useful to show to the person who asked.
 
-    A plain ``str`` is still accepted (``.msg`` is then None) for ``bot.curation.forms``, whose
-    sentences move into the catalogue once its rewrite has landed.
+    The message is always a catalogue id: a finished sentence (a plain ``str``) is refused, so every
+    sentence a member reads has an id and an English text in ``bot.messages``.
     """
 
-    def __init__(self, msg: str | Msg, /, **fields: object) -> None:
-        if isinstance(msg, Msg):
-            message = say(msg, **fields)
-        elif fields:
-            raise TypeError("fields need a catalogue id (Msg), not a finished sentence")
-        else:
-            message = msg
+    def __init__(self, msg: Msg, /, **fields: object) -> None:
+        if not isinstance(msg, Msg):
+            raise TypeError(f"a domain error names its sentence by a catalogue id (Msg), not {msg!r}")
+        message = say(msg, **fields)
         super().__init__(message)
-        self.msg: Msg | None = msg if isinstance(msg, Msg) else None
+        self.msg = msg
         self.fields = fields
         self.message = message
 

@@ -8,7 +8,9 @@ that uses it (``/add quote`` and ``/suggest quote`` share theirs). Its options a
 callback turns the options it receives into the values model at once, and everything after works on
 that model. The callback reads its group to know whether it writes (a moderator, checked on the
 server) or queues a suggestion. Everything else (turning values into a change, checking it, our words
-for it) lives in ``bot.curation.forms``, ``bot.curation.changes`` and ``bot.curation.replies``.
+for it) lives in ``bot.curation.forms``, ``bot.curation.changes`` and ``bot.curation.replies``; what a
+member reads here (buttons, modal titles, refusals) comes from the catalogue (``bot.messages``). The
+groups' and commands' descriptions below are Discord's command metadata, left for a ``Translator``.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from bot.answers import render
 from bot.answers.render import Reply
 from bot.client.bot import ParlBot
 from bot.curation import form_spec, forms, replies
-from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion
+from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion, kind_name
 from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import FORMS
 from bot.errors import InvalidInput, ParlbotError
+from bot.messages.catalogue import Msg, say
 from cogs.checks import manager_only, moderator_only
 from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
 
@@ -68,6 +71,13 @@ COMMAND_WORDS = {
     ("remove", False): "Remove",
     ("add", True): "Suggest",
     ("edit", True): "Suggest a correction to",
+}
+# A form's modal title, by verb and whether it suggests (a removal opens no modal).
+MODAL_TITLES: dict[tuple[Verb, bool], Msg] = {
+    (Verb.ADD, False): Msg.ADD_TITLE,
+    (Verb.EDIT, False): Msg.EDIT_TITLE,
+    (Verb.ADD, True): Msg.SUGGEST_TITLE,
+    (Verb.EDIT, True): Msg.SUGGEST_EDIT_TITLE,
 }
 
 
@@ -180,7 +190,8 @@ class Target(_Text):
             keys = await _in_thread(
                 lambda: forms.key_choices(library, guild_id or 0, EntityKind.SOURCE, value)
             )
-            pairs += [(f"source: {key}", f"source:{key}") for key in keys]
+            source = kind_name(EntityKind.SOURCE)
+            pairs += [(f"{source}: {key}", str(Ref(EntityKind.SOURCE, key))) for key in keys]
         return _choices(pairs)
 
 
@@ -309,7 +320,7 @@ def build_groups() -> list[app_commands.Group]:
 
 def _actor(interaction: Interaction) -> Actor:
     if interaction.guild_id is None:
-        raise InvalidInput("Entries are changed in a server, not in direct messages.")
+        raise InvalidInput(Msg.IN_A_SERVER)
     return Actor(interaction.guild_id, interaction.user.id)
 
 
@@ -383,7 +394,7 @@ class FormModal(Modal):
     ) -> None:
         form = values.form
         super().__init__(
-            title=limits.clip(f"{COMMAND_WORDS[verb.value, suggest]} {form.subject}", MODAL_TITLE),
+            title=limits.clip(say(MODAL_TITLES[verb, suggest], subject=form.noun), MODAL_TITLE),
             timeout=MODAL_TIMEOUT,
         )
         self.verb, self.values, self.shown = verb, values, dict(shown)
@@ -410,26 +421,25 @@ class ConfirmRemoval(OwnedView):
     """Remove / Cancel buttons only the moderator who asked can press; after a minute they expire."""
 
     def __init__(self, prompt: Interaction, remove: Callable[[], Reply]) -> None:
-        refusal = "Only the moderator who asked for this removal can confirm or cancel it."
-        super().__init__(prompt.user.id, refusal, timeout=CONFIRM_TIMEOUT)
+        super().__init__(prompt.user.id, say(Msg.REMOVAL_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
         self.remove = remove
 
-    @discord.ui.button(label="Remove", style=discord.ButtonStyle.danger)
+    @discord.ui.button(label=say(Msg.REMOVE), style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
         self.stop()
         await respond(interaction, self.remove, edit=True)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label=say(Msg.CANCEL), style=discord.ButtonStyle.secondary)
     async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
         self.stop()
-        await send(interaction, Reply(content=replies.CANCELLED), edit=True)
+        await send(interaction, Reply(content=say(Msg.REMOVAL_CANCELLED)), edit=True)
 
     async def on_timeout(self) -> None:
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        await self.prompt.edit_original_response(content=replies.EXPIRED, view=self)
+        await self.prompt.edit_original_response(content=say(Msg.REMOVAL_EXPIRED), view=self)
 
 
 # -- history, undo, settings ---------------------------------------------------------------------------
@@ -460,9 +470,9 @@ class Curation(commands.Cog):
         changes = await _in_thread(lambda: library.history(guild_id=guild_id, kind=ref.kind, key=ref.key))
         pages = Pages(
             interaction.user.id,
-            "Only the moderator who asked can turn these pages; try `/history` yourself.",
+            say(Msg.HISTORY_NOT_YOURS),
             render.pages_for(len(changes), replies.HISTORY_PAGE),
-            lambda page: replies.history_page_reply(f"{ref.kind} {ref.key}", changes, page=page),
+            lambda page: replies.history_page_reply(ref.words, changes, page=page),
         )
         await pages.send(interaction, ephemeral=True)
 

@@ -1,5 +1,6 @@
 """The moderators' commands end to end: raw interaction payloads through the CommandTree, answers
 read from the JSON discord.py sent to the loopback Discord (which rejects bodies over Discord's limits).
+Our words are asserted through the catalogue (``say``); the entries' own texts as they are.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import discord
 import pytest
 from sqlmodel import func, select
 
+from bot.curation.changes import kind_name
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker
 from bot.loopback.rest import COMMAND_TOTAL_CHARACTERS, RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
-from db.models import TEXT_MAX, TITLE_MAX, AuditEntry
+from bot.messages.catalogue import Msg, say
+from db.models import TEXT_MAX, TITLE_MAX, AuditEntry, EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
 OTHER_GUILD = 1_246_000_000_000_000_999
@@ -83,25 +86,49 @@ async def run_scenario(session: OfflineSession) -> list[dict[str, Any]]:
     return [await ask(session, line) for line in SCENARIO]
 
 
+def done(summary: str, change: int) -> str:
+    """What a moderator is told after a write: the audit's summary as a sentence, and its number."""
+    return say(Msg.DONE, summary=summary[:1].upper() + summary[1:], change=change)
+
+
+def entry(kind: EntityKind, key: str) -> str:
+    """An entry in our words ("person jagmeet-singh")."""
+    return f"{kind_name(kind)} {key}"
+
+
+def part_of(part: Msg, number: int, owner: str) -> str:
+    """A numbered part in our words ("quote 4 of singh-2020")."""
+    return say(Msg.PART_OF, part=say(part), number=number, owner=owner)
+
+
+def added_to(added: str, owner: str) -> str:
+    """The audit's summary of an added part ("added a quote by Jagmeet Singh to singh-2020")."""
+    return say(Msg.ADDED_SUMMARY, what=say(Msg.ADDED_TO, added=added, owner=owner))
+
+
+SINGH_QUOTE = f"{part_of(Msg.PART_QUOTE, 4, 'singh-2020')} (“I will not.” — Jagmeet Singh)"
+QUOTE_BY_SINGH = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
+
+
 async def test_a_moderator_builds_an_incident_that_members_of_that_guild_find(moderator_session) -> None:
     answers = await run_scenario(moderator_session)
     for answer in answers:
         assert is_ephemeral(answer), answer
-        assert "/undo" in answer["content"], answer["content"]
+        assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
     someone = member(moderator_session)
     incident = await ask(moderator_session, "/incident doe-2021", someone)
     assert incident["embeds"][0]["title"] == "Jane Doe named by the Speaker"
     objected = all_text(await ask(moderator_session, "/who-objected doe-2021", someone))
     assert "Bloc Québécois" in objected
-    assert "Moved by: Jane Doe" in objected
+    assert say(Msg.MOVED_BY, who="Jane Doe") in objected
     quote = await ask(moderator_session, '/quote query:"quixotic quokkas"', someone)
     assert quote["embeds"][0]["description"] == "> Quixotic quokkas quarrel."
     ruling = all_text(await ask(moderator_session, "/ruling doe-2021", someone))
     assert "Named the member." in ruling
 
 
-def button(body: dict[str, Any], label: str) -> dict[str, Any]:
-    return next(b for b in buttons(body) if b["label"] == label)
+def button(body: dict[str, Any], label: Msg) -> dict[str, Any]:
+    return next(b for b in buttons(body) if b["label"] == say(label))
 
 
 def opened_modal(requests: Sequence[RecordedRequest]) -> dict[str, Any]:
@@ -120,7 +147,7 @@ async def test_the_new_incident_is_not_found_in_another_guild(moderator_session)
 async def test_a_member_without_manage_server_is_refused_and_nothing_is_written(discord_session) -> None:
     answer = await ask(discord_session, SOURCE)
     assert is_ephemeral(answer)
-    assert "Only this server's parlbot moderators can change entries" in answer["content"]
+    assert say(Msg.NOT_A_MODERATOR) in answer["content"]
     assert audit_count(discord_session) == 0
 
 
@@ -128,21 +155,22 @@ async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_d
     moderator_session,
 ) -> None:
     answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}")
-    assert f"<@&{CURATORS}>" in answer["content"]
+    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in answer["content"]
     curator = replace(member(moderator_session), extra_roles=(CURATORS,))
-    assert "Added source" in (await ask(moderator_session, SOURCE, curator))["content"]
+    added = say(Msg.ADDED_SUMMARY, what=entry(EntityKind.SOURCE, "doe-2021-example"))
+    assert (await ask(moderator_session, SOURCE, curator))["content"].startswith(done(added, 1))
     refused = await ask(moderator_session, PERSON)  # Manage Server, without the role
-    assert "Only this server's parlbot moderators" in refused["content"]
+    assert say(Msg.NOT_A_MODERATOR) in refused["content"]
     assert audit_count(moderator_session) == 1
     shown = await ask(moderator_session, "/config show")  # Manage Server may always see and change it
-    assert f"<@&{CURATORS}>" in shown["content"]
+    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in shown["content"]
 
 
 async def test_only_manage_server_changes_the_moderator_role(moderator_session) -> None:
     curator = replace(member(moderator_session), extra_roles=(CURATORS,))
     answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}", curator)
-    assert "Only members with Manage Server" in answer["content"]
-    assert "Manage Server" in (await ask(moderator_session, "/config show"))["content"]
+    assert say(Msg.NOT_A_MANAGER) in answer["content"]
+    assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
 
 
 async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None:
@@ -151,18 +179,19 @@ async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None
         '/add quote incident:singh-2020 text:"Words." speaker:jagmet-singh source:singh-2020-cbc',
     )
     assert "unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)" in answer["content"]
-    assert "Nothing was saved" in answer["content"]
+    assert say(Msg.NOTHING_SAVED) in answer["content"]
 
 
 async def test_a_duplicate_slug_is_refused(moderator_session) -> None:
     answer = await ask(moderator_session, INCIDENT.replace("slug:doe-2021", "slug:singh-2020"))
-    assert "There is already an incident `singh-2020` here" in answer["content"]
+    an_incident = kind_name(EntityKind.INCIDENT, article=True)
+    assert say(Msg.ALREADY_EXISTS, a_kind=an_incident, key="singh-2020") in answer["content"]
 
 
 async def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(moderator_session) -> None:
     await ask(moderator_session, SOURCE)
     answer = await ask(moderator_session, INCIDENT.replace("2021-03-04", "2021-02-30"))
-    assert "please write it as YYYY-MM-DD" in answer["content"]
+    assert say(Msg.NOT_A_DATE, path="`date`", value="2021-02-30") in answer["content"]
     assert audit_count(moderator_session) == 1
 
 
@@ -170,7 +199,7 @@ async def test_a_quote_without_a_source_is_refused(moderator_session) -> None:
     answer = await ask(
         moderator_session, '/add quote incident:singh-2020 text:"Words." speaker:jagmeet-singh'
     )
-    assert "a source is required" in answer["content"]
+    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
     assert audit_count(moderator_session) == 0
 
 
@@ -191,7 +220,7 @@ async def test_an_add_without_its_long_text_opens_a_form_that_saves_it(moderator
     answer = first_message(
         await moderator_session.submit(modal["custom_id"], {"text": "Quixotic quokkas quarrel."})
     )
-    assert answer["content"].startswith("Added a quote by Jagmeet Singh to singh-2020")
+    assert answer["content"].startswith(done(added_to(QUOTE_BY_SINGH, "singh-2020"), 1))
     found = await ask(moderator_session, '/quote query:"quixotic quokkas"', member(moderator_session))
     assert found["embeds"][0]["description"] == "> Quixotic quokkas quarrel."
 
@@ -200,7 +229,7 @@ async def test_a_refused_form_hands_back_the_text_so_nothing_is_lost(moderator_s
     requests = await moderator_session.invoke("/add quote incident:singh-2020 speaker:jagmeet-singh")
     modal = opened_modal(requests)
     answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "My careful words."}))
-    assert "a source is required" in answer["content"]
+    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
     assert "My careful words." in answer["content"]
     assert is_ephemeral(answer)
 
@@ -224,36 +253,39 @@ async def test_a_form_opened_before_someone_elses_edit_is_refused_as_a_conflict(
     second = replace(moderator_session.invoker, user_id=9)
     await ask(moderator_session, '/edit quote incident:singh-2020 number:4 said_to:"the Chair"', second)
     answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "I won't."}))
-    assert "Someone changed incident `singh-2020` while you were working on it" in answer["content"]
+    changed = say(Msg.CHANGED_MEANWHILE, kind=kind_name(EntityKind.INCIDENT), key="singh-2020")
+    assert changed in answer["content"]
     assert "I won't." in answer["content"]
 
 
 async def test_remove_asks_first_and_refuses_anyone_else(moderator_session) -> None:
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
     assert is_ephemeral(prompt)
-    assert prompt["content"].startswith("Remove quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)?")
+    assert prompt["content"] == say(Msg.REMOVAL_CONFIRM, what=SINGH_QUOTE)
     stranger = replace(moderator_session.invoker, user_id=9)
     refusal = first_message(
-        await moderator_session.press(button(prompt, "Remove")["custom_id"], invoker=stranger)
+        await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"], invoker=stranger)
     )
-    assert "Only the moderator who asked" in refusal["content"]
+    assert say(Msg.REMOVAL_NOT_YOURS) in refusal["content"]
     assert await quote_found(moderator_session, "I will not.")
 
 
 async def test_confirmed_removal_hides_the_quote_and_undo_brings_it_back(moderator_session) -> None:
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
-    done = first_message(await moderator_session.press(button(prompt, "Remove")["custom_id"]))
-    assert done["content"].startswith("Removed quote 4 of singh-2020")
-    assert not buttons(done)
+    removed = first_message(await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"]))
+    summary = say(Msg.REMOVED_PART_SUMMARY, what=SINGH_QUOTE)
+    assert removed["content"].startswith(done(summary, 1))
+    assert not buttons(removed)
     assert not await quote_found(moderator_session, "I will not.")
     undone = await ask(moderator_session, "/undo")
-    assert undone["content"].startswith("Undid #1: removed quote 4 of singh-2020")
+    assert undone["content"] == done(say(Msg.UNDID_SUMMARY, change=1, summary=summary), 2)
     assert await quote_found(moderator_session, "I will not.")
 
 
 async def test_removing_a_whole_incident_hides_it_until_undone(moderator_session) -> None:
     prompt = await ask(moderator_session, "/remove incident incident:singh-2020")
-    await moderator_session.press(button(prompt, "Remove")["custom_id"])
+    assert prompt["content"] == say(Msg.REMOVAL_CONFIRM, what=entry(EntityKind.INCIDENT, "singh-2020"))
+    await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"])
     gone = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
     assert "Jagmeet Singh ordered out" not in all_text(gone)
     await ask(moderator_session, "/undo entry:1")
@@ -263,8 +295,8 @@ async def test_removing_a_whole_incident_hides_it_until_undone(moderator_session
 
 async def test_cancel_removes_nothing(moderator_session) -> None:
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
-    cancelled = first_message(await moderator_session.press(button(prompt, "Cancel")["custom_id"]))
-    assert cancelled["content"] == "Cancelled: nothing was removed."
+    cancelled = first_message(await moderator_session.press(button(prompt, Msg.CANCEL)["custom_id"]))
+    assert cancelled["content"] == say(Msg.REMOVAL_CANCELLED)
     assert await quote_found(moderator_session, "I will not.")
 
 
@@ -275,9 +307,9 @@ async def test_an_expired_confirmation_removes_nothing(
     monkeypatch.setattr(sys.modules["cogs.curation"], "CONFIRM_TIMEOUT", 0.05)
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
     await asyncio.sleep(0.5)
-    stored = moderator_session.fake.find_message(button(prompt, "Remove")["custom_id"])
+    stored = moderator_session.fake.find_message(button(prompt, Msg.REMOVE)["custom_id"])
     assert stored is not None
-    assert stored["content"] == "This confirmation expired, so nothing was removed."
+    assert stored["content"] == say(Msg.REMOVAL_EXPIRED)
     assert all(b["disabled"] for b in buttons(stored))
     assert await quote_found(moderator_session, "I will not.")
 
@@ -286,13 +318,17 @@ async def test_history_lists_an_entrys_changes_a_page_at_a_time(moderator_sessio
     for n in range(12):
         await ask(moderator_session, f"/add alias target:person:jagmeet-singh alias:Nickname{n}")
     page = await ask(moderator_session, "/history target:person:jagmeet-singh")
+    singh = entry(EntityKind.PERSON, "jagmeet-singh")
     assert is_ephemeral(page)
-    assert "page 1/2" in page["embeds"][0]["footer"]["text"]
+    assert page["embeds"][0]["title"] == say(Msg.HISTORY_TITLE, target=singh)
+    assert say(Msg.PAGE, page=1, pages=2) in page["embeds"][0]["footer"]["text"]
     assert page["embeds"][0]["description"].startswith(
-        "**#12** added alias “Nickname11” to person jagmeet-singh"
+        f"**#12** {say(Msg.ALIAS_ADDED_SUMMARY, alias='Nickname11', of=singh)} — "
     )
-    turned = first_message(await moderator_session.press(button(page, "Next ▶")["custom_id"]))
-    assert turned["embeds"][0]["description"].startswith("**#2** added alias “Nickname1”")
+    turned = first_message(await moderator_session.press(button(page, Msg.NEXT)["custom_id"]))
+    assert turned["embeds"][0]["description"].startswith(
+        f"**#2** {say(Msg.ALIAS_ADDED_SUMMARY, alias='Nickname1', of=singh)} — "
+    )
 
 
 async def test_undo_takes_back_an_add(moderator_session) -> None:
@@ -306,7 +342,8 @@ async def test_undo_takes_back_an_add(moderator_session) -> None:
 async def test_undo_takes_back_an_edit(moderator_session) -> None:
     await ask(moderator_session, '/edit incident incident:singh-2020 title:"A corrected title"')
     answer = await ask(moderator_session, "/undo")
-    assert answer["content"].startswith("Undid #1: edited incident singh-2020: title (change #2).")
+    edited = say(Msg.EDITED_SUMMARY, what=entry(EntityKind.INCIDENT, "singh-2020"), fields="title")
+    assert answer["content"] == done(say(Msg.UNDID_SUMMARY, change=1, summary=edited), 2)
     back = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
     assert back["embeds"][0]["title"].startswith("NDP Leader Jagmeet Singh ordered out")
 
@@ -319,7 +356,8 @@ async def test_a_member_suggestion_waits_and_changes_nothing(moderator_session) 
         " source:singh-2020-cbc",
         someone,
     )
-    assert answer["content"].startswith("Thank you! Suggestion #1 (added a quote by Jagmeet Singh")
+    summary = added_to(QUOTE_BY_SINGH, "singh-2020")
+    assert answer["content"] == say(Msg.SUGGESTED, suggestion=1, summary=summary)
     assert not await quote_found(moderator_session, "Quixotic quokkas quarrel.")
     assert audit_count(moderator_session) == 0
 
@@ -344,13 +382,14 @@ async def test_a_member_correction_is_queued_against_the_current_text(moderator_
     someone = member(moderator_session)
     line = '/suggest-edit quote incident:singh-2020 number:4 said_to:"the Chair"'
     answer = await ask(moderator_session, line, someone)
-    assert "Suggestion #1 (edited quote 4 of singh-2020: said_to)" in answer["content"]
+    edited = say(Msg.EDITED_SUMMARY, what=part_of(Msg.PART_QUOTE, 4, "singh-2020"), fields="said_to")
+    assert answer["content"] == say(Msg.SUGGESTED, suggestion=1, summary=edited)
     assert audit_count(moderator_session) == 0
 
 
 def people_involved(answer: dict[str, Any]) -> str | None:
     fields = answer["embeds"][0].get("fields") or []
-    return next((f["value"] for f in fields if f["name"] == "People involved"), None)
+    return next((f["value"] for f in fields if f["name"] == say(Msg.PEOPLE_INVOLVED)), None)
 
 
 async def test_a_moderator_lists_who_was_involved_and_edits_and_removes_them_by_number(
@@ -359,7 +398,8 @@ async def test_a_moderator_lists_who_was_involved_and_edits_and_removes_them_by_
     for line in (SOURCE, PERSON, INCIDENT):
         await ask(moderator_session, line)
     added = await ask(moderator_session, PARTICIPANT)
-    assert added["content"].startswith("Added Jane Doe as a participant to doe-2021"), added["content"]
+    as_participant = say(Msg.PART_AS, part=say(Msg.PART_PARTICIPANT), who="Jane Doe")
+    assert added["content"].startswith(done(added_to(as_participant, "doe-2021"), 4)), added["content"]
     someone = member(moderator_session)
     incident = await ask(moderator_session, "/incident doe-2021", someone)
     assert people_involved(incident) == "**Jane Doe** — Member for Example Centre (an NDP member)"
@@ -370,13 +410,14 @@ async def test_a_moderator_lists_who_was_involved_and_edits_and_removes_them_by_
     listed = choices(await moderator_session.complete("/edit participant incident:doe-2021 number:"))
     assert listed == [{"name": "1 — jane-doe: Member for Example Centre", "value": 1}]
     edited = await ask(moderator_session, '/edit participant incident:doe-2021 number:1 role:"Whip"')
-    assert edited["content"].startswith("Edited participant 1 of doe-2021: role")
+    participant = part_of(Msg.PART_PARTICIPANT, 1, "doe-2021")
+    assert edited["content"].startswith(done(say(Msg.EDITED_SUMMARY, what=participant, fields="role"), 5))
     incident = await ask(moderator_session, "/incident doe-2021", someone)
     assert people_involved(incident) == "**Jane Doe** — Whip (an NDP member)"
 
     prompt = await ask(moderator_session, "/remove participant incident:doe-2021 number:1")
-    assert prompt["content"].startswith("Remove participant 1 of doe-2021 (jane-doe: Whip)?")
-    await moderator_session.press(button(prompt, "Remove")["custom_id"])
+    assert prompt["content"] == say(Msg.REMOVAL_CONFIRM, what=f"{participant} (jane-doe: Whip)")
+    await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"])
     assert people_involved(await ask(moderator_session, "/incident doe-2021", someone)) is None
     assert "Jane Doe named by the Speaker" not in all_text(
         await ask(moderator_session, "/person jane-doe", someone)
@@ -388,9 +429,9 @@ async def test_a_member_suggests_who_was_involved_and_nothing_changes_yet(modera
     before = people_involved(await ask(moderator_session, "/incident singh-2020", someone))
     line = '/suggest participant incident:singh-2020 person:justin-trudeau role:"Prime Minister"'
     answer = await ask(moderator_session, line, someone)
-    assert answer["content"].startswith(
-        "Thank you! Suggestion #1 (added Justin Trudeau as a participant to singh-2020)"
-    )
+    as_participant = say(Msg.PART_AS, part=say(Msg.PART_PARTICIPANT), who="Justin Trudeau")
+    summary = added_to(as_participant, "singh-2020")
+    assert answer["content"] == say(Msg.SUGGESTED, suggestion=1, summary=summary)
     assert people_involved(await ask(moderator_session, "/incident singh-2020", someone)) == before
     assert audit_count(moderator_session) == 0
 
@@ -409,14 +450,15 @@ async def test_a_renamed_person_finds_their_incidents_under_the_new_name_at_once
     for line in (SOURCE, PERSON, INCIDENT, MOTION, PARTICIPANT):
         await ask(moderator_session, line)
     someone = member(moderator_session)
-    assert "could not find" in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
+    not_found = say(Msg.NO_MATCH, what=say(Msg.TOPIC_INCIDENT), query="Quillfeather")
+    assert not_found in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
 
     await ask(moderator_session, '/edit person person:jane-doe name:"Jane Quillfeather"')
     incident = await ask(moderator_session, "/incident Quillfeather", someone)
     assert incident["embeds"][0]["title"] == "Jane Doe named by the Speaker"
     assert people_involved(incident) == "**Jane Quillfeather** — Member for Example Centre (an NDP member)"
     objected = all_text(await ask(moderator_session, "/who-objected Quillfeather apologise", someone))
-    assert "Moved by: Jane Quillfeather" in objected
+    assert say(Msg.MOVED_BY, who="Jane Quillfeather") in objected
 
     await ask(moderator_session, "/undo")
-    assert "could not find" in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
+    assert not_found in all_text(await ask(moderator_session, "/incident Quillfeather", someone))

@@ -1,12 +1,15 @@
-"""The moderators' forms without Discord or a database: values in, a planned change and our words out."""
+"""The moderators' forms without Discord or a database: values in, a planned change and our words out
+(asserted through the catalogue; ``tests/test_messages.py`` pins the English)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Annotated
 
 import pytest
 
 from bot.curation import form_spec, forms
+from bot.curation.changes import kind_name
 from bot.curation.form_spec import Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import (
@@ -20,6 +23,7 @@ from bot.curation.values import (
     RulingValues,
 )
 from bot.errors import InvalidInput, NotFound
+from bot.messages.catalogue import Msg, say
 from db.dataset.files import read_dataset
 from db.dataset.schema import (
     ABBREVIATION_MAX,
@@ -58,6 +62,21 @@ def changed(plan: forms.Plan) -> IncidentEntry:
     return entry
 
 
+def added(added: str, owner: str = "singh-2020") -> str:
+    """A part being added to ``owner``, in words ("a quote by Jagmeet Singh to singh-2020")."""
+    return say(Msg.ADDED_TO, added=added, owner=owner)
+
+
+def part_of(part: Msg, number: int, owner: str = "singh-2020") -> str:
+    """A numbered part in words ("quote 4 of singh-2020")."""
+    return say(Msg.PART_OF, part=say(part), number=number, owner=owner)
+
+
+def person_words(slug: str) -> str:
+    """A person in words ("person jagmeet-singh")."""
+    return f"{kind_name(EntityKind.PERSON)} {slug}"
+
+
 def test_a_new_quote_takes_its_speakers_name_and_verbatim_delivery() -> None:
     plan = planned(
         Verb.ADD,
@@ -65,7 +84,8 @@ def test_a_new_quote_takes_its_speakers_name_and_verbatim_delivery() -> None:
     )
     quote = changed(plan).quotes[-1]
     assert (quote.speaker_label, quote.delivery) == ("Jagmeet Singh", "verbatim")
-    assert plan.summary == "added a quote by Jagmeet Singh to singh-2020"
+    by_singh = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
+    assert plan.summary == say(Msg.ADDED_SUMMARY, what=added(by_singh))
     assert (plan.kind, plan.key, plan.action) == (EntityKind.INCIDENT, "singh-2020", AuditAction.EDIT)
 
 
@@ -96,7 +116,8 @@ def test_a_position_is_added_to_the_motion_named_by_its_number() -> None:
         ),
     )
     assert changed(plan).motions[0].positions[-1].label == "Green Party of Canada"
-    assert plan.what == "a position by Green Party of Canada to motion 1 of singh-2020"
+    by_greens = say(Msg.PART_BY, part=say(Msg.PART_POSITION), who="Green Party of Canada")
+    assert plan.what == added(by_greens, owner=part_of(Msg.PART_MOTION, 1))
 
 
 def test_a_participant_is_added_under_their_name_and_listed_by_slug_and_role() -> None:
@@ -104,36 +125,57 @@ def test_a_participant_is_added_under_their_name_and_listed_by_slug_and_role() -
     plan = planned(Verb.ADD, values)
     participant = changed(plan).participants[-1]
     assert (participant.person, participant.role, participant.party) == ("jagmeet-singh", "NDP Leader", None)
-    assert plan.summary == "added Jagmeet Singh as a participant to singh-2020"
+    as_participant = say(Msg.PART_AS, part=say(Msg.PART_PARTICIPANT), who="Jagmeet Singh")
+    assert plan.summary == say(Msg.ADDED_SUMMARY, what=added(as_participant))
     assert forms.item_label(participant) == "jagmeet-singh: NDP Leader"
 
 
 def test_only_an_add_says_that_leaving_out_the_long_text_opens_a_form() -> None:
     form = FORMS["quote"]
-    assert form.describe(form.field("text"), Verb.ADD) == "Exactly as printed (left out: a form opens)"
+    opens = say(Msg.OPENS_A_FORM, description="Exactly as printed")
+    assert form.describe(form.field("text"), Verb.ADD) == opens
     assert form.describe(form.field("text"), Verb.EDIT) == "Exactly as printed"
     assert form.describe(form.field("said_to"), Verb.ADD) == "Said to whom"
 
 
 def test_parts_are_numbered_from_one() -> None:
     plan = planned(Verb.REMOVE, QuoteValues(incident="singh-2020", number=4))
-    assert plan.what == "quote 4 of singh-2020 (“I will not.” — Jagmeet Singh)"
+    assert plan.what == f"{part_of(Msg.PART_QUOTE, 4)} (“I will not.” — Jagmeet Singh)"
+    assert plan.summary == say(Msg.REMOVED_PART_SUMMARY, what=plan.what)
     assert "I will not." not in [quote.text for quote in changed(plan).quotes]
 
 
 def test_a_number_out_of_range_says_which_numbers_there_are() -> None:
-    with pytest.raises(InvalidInput, match=r"`singh-2020` has no quote 9: pick a number from 1 to 5\."):
+    with pytest.raises(InvalidInput) as caught:
         planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=9, text="Edited."))
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.NO_SUCH_NUMBER,
+        {"owner": "singh-2020", "part": say(Msg.PART_QUOTE), "number": 9, "count": 5},
+    )
+
+
+def test_a_part_of_a_motion_that_is_not_there_says_which_motions_there_are() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        planned(Verb.EDIT, PositionValues(incident="singh-2020", motion=2, number=1, label="Greens"))
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.NO_SUCH_NUMBER,
+        {"owner": "singh-2020", "part": say(Msg.PART_MOTION), "number": 2, "count": 1},
+    )
 
 
 def test_an_edit_that_changes_nothing_says_so_with_the_number_shown() -> None:
-    with pytest.raises(InvalidInput, match=r"Nothing to change: quote 4 of singh-2020 already says that\."):
+    with pytest.raises(InvalidInput) as caught:
         planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=4, text="I will not."))
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.PART_UNCHANGED,
+        {"part": say(Msg.PART_QUOTE), "index": 4, "owner": "singh-2020"},
+    )
 
 
 def test_an_edit_naming_no_change_is_refused() -> None:
-    with pytest.raises(InvalidInput, match="give at least one option"):
+    with pytest.raises(InvalidInput) as caught:
         planned(Verb.EDIT, PersonValues(person="jagmeet-singh"))
+    assert caught.value.msg is Msg.NO_CHANGE_GIVEN
 
 
 def test_an_empty_text_from_a_form_clears_an_optional_field() -> None:
@@ -142,8 +184,18 @@ def test_an_empty_text_from_a_form_clears_an_optional_field() -> None:
 
 
 def test_an_unknown_incident_is_not_found() -> None:
-    with pytest.raises(NotFound, match="no incident `nobody-2099`"):
+    with pytest.raises(NotFound) as caught:
         planned(Verb.ADD, QuoteValues(incident="nobody-2099", text="Words."))
+    assert (caught.value.msg, caught.value.fields) == (Msg.NO_INCIDENT, {"slug": "nobody-2099"})
+
+
+def test_an_unknown_entry_is_not_found_by_its_kind_and_key() -> None:
+    with pytest.raises(NotFound) as caught:
+        planned(Verb.REMOVE, PersonValues(person="nobody"))
+    assert (caught.value.msg, caught.value.fields) == (
+        Msg.NOT_HERE,
+        {"kind": kind_name(EntityKind.PERSON), "key": "nobody"},
+    )
 
 
 def test_an_entry_edit_keeps_the_other_fields() -> None:
@@ -151,7 +203,7 @@ def test_an_entry_edit_keeps_the_other_fields() -> None:
     assert plan.change is not None
     person = plan.change(ENTRIES[EntityKind.PERSON, "jagmeet-singh"])
     assert person.model_dump()["party"] == "new-democratic-party"
-    assert plan.summary == "edited person jagmeet-singh: name"
+    assert plan.summary == say(Msg.EDITED_SUMMARY, what=person_words("jagmeet-singh"), fields="name")
 
 
 def test_a_new_incident_cites_its_main_source() -> None:
@@ -179,8 +231,14 @@ def test_an_alias_names_its_target_by_kind_and_key() -> None:
     assert (plan.kind, plan.key, plan.summary) == (
         EntityKind.PERSON,
         "jagmeet-singh",
-        "added alias “Jag2” to person jagmeet-singh",
+        say(Msg.ALIAS_ADDED_SUMMARY, alias="Jag2", of=person_words("jagmeet-singh")),
     )
+
+
+def test_renaming_an_alias_needs_its_new_wording() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        planned(Verb.EDIT, AliasValues(target="person:jagmeet-singh", alias="Jag"))
+    assert caught.value.msg is Msg.NEW_WORDING_NEEDED
 
 
 @pytest.mark.parametrize(
@@ -224,6 +282,29 @@ def test_every_form_field_is_within_discords_modal_limits() -> None:
         assert all(spec.max_length <= 4000 and len(spec.label) <= 45 for spec in form.modal_fields)
 
 
+def test_every_field_a_modal_carries_is_labelled_from_the_catalogue() -> None:
+    for form in FORMS.values():
+        for spec in form.modal_fields:
+            assert spec.label == say(form_spec.LABELS[spec.name]), (form.subject, spec.name)
+    assert FORMS["quote"].field("said_to").label == say(Msg.LABEL_SAID_TO)
+
+
+def test_a_modal_field_without_a_label_is_refused() -> None:
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Unlabelled(form_spec.Values):
+        remark: Annotated[str | None, form_spec.Option("A remark", modal=True, max_length=10)] = None
+
+    with pytest.raises(TypeError, match=r"Unlabelled: no label in LABELS for the modal's remark"):
+        form_spec.subcommand("unlabelled")(Unlabelled)
+
+
+def test_a_form_names_its_subject_as_a_kind_a_part_or_an_alias() -> None:
+    assert FORMS["person"].noun == kind_name(EntityKind.PERSON)
+    assert FORMS["quote"].noun == say(Msg.PART_QUOTE)
+    assert FORMS["position"].noun == say(Msg.PART_POSITION)
+    assert FORMS["alias"].noun == say(Msg.PART_ALIAS)
+
+
 def test_numbered_choices_show_each_part_in_a_few_words() -> None:
     listed = forms.numbered_choices(forms.items_of(FORMS["quote"], SINGH, None))
     assert listed[3] == (4, "4 — “I will not.” — Jagmeet Singh")
@@ -256,8 +337,10 @@ def test_alias_choices_are_the_targets_aliases_that_contain_the_words_typed() ->
 def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:
     assert Ref.parse("person:jagmeet-singh") == Ref(EntityKind.PERSON, "jagmeet-singh")
     assert Ref.parse("singh-2020", default=EntityKind.INCIDENT) == Ref(EntityKind.INCIDENT, "singh-2020")
-    with pytest.raises(InvalidInput):
+    with pytest.raises(InvalidInput) as caught:
         Ref.parse("singh-2020")
+    assert (caught.value.msg, caught.value.fields) == (Msg.NOT_AN_ENTRY, {"text": "singh-2020"})
+    assert Ref(EntityKind.PERSON, "jagmeet-singh").words == person_words("jagmeet-singh")
 
 
 # -- the forms, as the values models declare them -------------------------------------------------------

@@ -84,6 +84,27 @@ def test_the_english_wording_of_a_few_sentences() -> None:
     ]
 
 
+def test_the_english_words_of_the_forms() -> None:
+    """How the forms' words combine: an audit summary, a part's number, a modal's title and label."""
+    by_singh = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
+    added = say(Msg.ADDED_SUMMARY, what=say(Msg.ADDED_TO, added=by_singh, owner="singh-2020"))
+    assert added == "added a quote by Jagmeet Singh to singh-2020"
+    on_motion = say(Msg.PART_OF, part=say(Msg.PART_MOTION), number=1, owner="singh-2020")
+    position = say(Msg.PART_OF, part=say(Msg.PART_POSITION), number=2, owner=on_motion)
+    edited = say(Msg.EDITED_SUMMARY, what=position, fields="stance, label")
+    assert edited == "edited position 2 of motion 1 of singh-2020: stance, label"
+    renamed = say(Msg.ALIAS_RENAMED_SUMMARY, alias="Jag", of="person jagmeet-singh", new="Jags")
+    assert renamed == "renamed alias “Jag” of person jagmeet-singh to “Jags”"
+    assert say(Msg.NO_SUCH_NUMBER, owner="singh-2020", part="quote", number=9, count=5) == (
+        "`singh-2020` has no quote 9: pick a number from 1 to 5."
+    )
+    opens = say(Msg.OPENS_A_FORM, description="Exactly as printed")
+    assert opens == "Exactly as printed (left out: a form opens)"
+    assert say(Msg.SUGGEST_EDIT_TITLE, subject="quote") == "Suggest a correction to quote"
+    words = [say(msg) for msg in (Msg.REMOVE, Msg.LABEL_SAID_TO, Msg.LABEL_URL)]
+    assert words == ["Remove", "Said to", "Url"]
+
+
 @pytest.mark.parametrize(
     ("kind", "expected"),
     [
@@ -110,8 +131,10 @@ def test_a_domain_error_keeps_its_id_its_fields_and_its_english_text() -> None:
     assert error.message == str(error) == say(Msg.NO_SUCH_SUGGESTION, suggestion=3)
 
 
-def test_a_domain_error_still_takes_a_finished_sentence() -> None:
-    error = InvalidInput("Something the forms say.")
-    assert (error.msg, error.message) == (None, "Something the forms say.")
+@pytest.mark.parametrize("sentence", ["Something the forms say.", Msg.NO_SUCH_CHANGE.value])
+def test_a_domain_error_refuses_anything_but_a_catalogue_id(sentence: str) -> None:
+    """A finished sentence (even one spelling an id) has no id to assert on, nor a text to translate."""
     with pytest.raises(TypeError):
-        Conflict("A sentence with {fields}.", fields="no")
+        InvalidInput(sentence)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Conflict(sentence, change=1)  # type: ignore[arg-type]

@@ -5,15 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.curation.changes import kind_name
 from bot.loopback.payloads import DEFAULT_USER_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies, modals
 from bot.messages.catalogue import Msg, say
 from cogs.review import REJECT_MODAL_ID
+from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
 SUGGESTION = '/suggest-edit person person:jagmeet-singh name:"Jagmeet S. Singh"'
+# The suggestion's summary, as the forms word it ("edited person jagmeet-singh: name").
+SUMMARY = say(Msg.EDITED_SUMMARY, what=f"{kind_name(EntityKind.PERSON)} jagmeet-singh", fields="name")
 
 
 def as_moderator(session: OfflineSession) -> Invoker:
@@ -33,8 +37,7 @@ def footer(position: int, total: int) -> str:
 
 
 def outcome(status: Msg, reason: str = "") -> str:
-    summary = "edited person jagmeet-singh: name"
-    return say(Msg.OUTCOME, suggestion=1, summary=summary, status=say(status), reason=reason)
+    return say(Msg.OUTCOME, suggestion=1, summary=SUMMARY, status=say(status), reason=reason)
 
 
 def edited(requests: list[RecordedRequest]) -> dict[str, Any]:
@@ -56,7 +59,7 @@ async def test_review_shows_a_suggestion_with_who_when_and_what_would_change(
     embed = body["embeds"][0]
     assert is_ephemeral(body)
     assert embed["title"] == title(1, "person", "jagmeet-singh")
-    assert embed["description"] == "edited person jagmeet-singh: name"
+    assert embed["description"] == SUMMARY
     fields = {field["name"]: field["value"] for field in embed["fields"]}
     assert fields[say(Msg.SUGGESTED_BY)].startswith(f"<@{DEFAULT_USER_ID}> <t:")
     assert fields[say(Msg.WHAT_WOULD_CHANGE)] == "**name**: “Jagmeet Singh” → “Jagmeet S. Singh”"

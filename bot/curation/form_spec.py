@@ -4,7 +4,11 @@ description, how it is given, whether an add needs it, whether the modal carries
 ``Address`` (which entry, or which part of one, the command is about). ``@subcommand`` derives the
 subject's ``Form`` from its model: the options of each verb's command in Discord's order, with text
 limits read from the dataset's entry models and vocabularies from the fields' enum types. So a new
-option is one line on one model (``bot.curation.values``).
+option is one line on one model (``bot.curation.values``), and a new field a modal carries one label
+more in ``LABELS``.
+
+Descriptions stay as written here: they are Discord's command metadata, for a ``Translator``; the
+words a member reads in a modal (its labels) come from the catalogue.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Annotated, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
-from bot.curation import changes
+from bot.curation import changes, entries
+from bot.messages.catalogue import Msg, say
 from db.dataset.schema import (
     Entry,
     MotionEntry,
@@ -160,8 +165,36 @@ class Field:
 
     @property
     def label(self) -> str:
-        """The field's name as a modal shows it."""
-        return self.name.replace("_", " ").capitalize()
+        """The field's name as a modal shows it (a field a modal carries has one in ``LABELS``)."""
+        return say(LABELS[self.name])
+
+
+# What a modal calls each field it carries, by the field's name (the same name reads the same in every
+# form); ``@subcommand`` refuses a modal field without one.
+LABELS: dict[str, Msg] = {
+    "abbreviation": Msg.LABEL_ABBREVIATION,
+    "abbreviation_fr": Msg.LABEL_ABBREVIATION_FR,
+    "context": Msg.LABEL_CONTEXT,
+    "country": Msg.LABEL_COUNTRY,
+    "detail": Msg.LABEL_DETAIL,
+    "label": Msg.LABEL_LABEL,
+    "licence": Msg.LABEL_LICENCE,
+    "moved_by_label": Msg.LABEL_MOVED_BY_LABEL,
+    "name": Msg.LABEL_NAME,
+    "name_fr": Msg.LABEL_NAME_FR,
+    "notes": Msg.LABEL_NOTES,
+    "party_label": Msg.LABEL_PARTY_LABEL,
+    "publisher": Msg.LABEL_PUBLISHER,
+    "result_detail": Msg.LABEL_RESULT_DETAIL,
+    "role": Msg.LABEL_ROLE,
+    "ruled_by_label": Msg.LABEL_RULED_BY_LABEL,
+    "said_to": Msg.LABEL_SAID_TO,
+    "speaker_label": Msg.LABEL_SPEAKER_LABEL,
+    "summary": Msg.LABEL_SUMMARY,
+    "text": Msg.LABEL_TEXT,
+    "title": Msg.LABEL_TITLE,
+    "url": Msg.LABEL_URL,
+}
 
 
 class Part(StrEnum):
@@ -187,10 +220,19 @@ class Form:
     opens_modal: str | None = None  # on add, leaving this long text out opens the modal
     key_field: str | None = None  # on add of an entry: the field that names it
     who: str | None = None  # the field naming who said, ruled, moved or took it (for summaries)
-    added: str = "a {subject} by {who}"  # how a summary names an added part and its ``who``
+    added: Msg = Msg.PART_BY  # how a summary names an added part (``{part}``) and its ``{who}``
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
+
+    @property
+    def noun(self) -> str:
+        """What the subject is called in our sentences ("quote", "person"): a kind, a part or an alias."""
+        if self.part is Part.ENTRY:
+            return changes.kind_name(self.kind)
+        if self.part is Part.ALIAS:
+            return say(Msg.PART_ALIAS)
+        return say(entries.PARTS[self.subject][0])
 
     def fields_for(self, verb: Verb) -> tuple[Field, ...]:
         """The dataset fields the ``verb``'s command asks for (a removal asks for none)."""
@@ -199,7 +241,7 @@ class Form:
     def describe(self, spec: Field, verb: Verb) -> str:
         """The field's description as an option of the ``verb``'s command."""
         opens = verb is Verb.ADD and spec.name == self.opens_modal
-        return spec.description + (" (left out: a form opens)" if opens else "")
+        return say(Msg.OPENS_A_FORM, description=spec.description) if opens else spec.description
 
     def options(self, verb: Verb) -> tuple[Field, ...]:
         """The ``verb``'s command's options as Discord shows them: the addresses, then the fields, the
@@ -306,7 +348,7 @@ def _declared(values: type[Values], name: str, hint: object) -> tuple[object, li
 
 
 def _derive(
-    values: type[Values], subject: str, entry: type[Entry | Item] | None, *, who: str | None, added: str
+    values: type[Values], subject: str, entry: type[Entry | Item] | None, *, who: str | None, added: Msg
 ) -> Form:
     """The form a values model declares: its fields' ``Option`` s and ``Address`` es, in field order."""
     hints = get_type_hints(values, include_extras=True)
@@ -325,6 +367,8 @@ def _derive(
             key_field = spec.name if option.key else key_field
     if len(modal) > MODAL_FIELDS:
         raise TypeError(f"{values.__name__}: a modal holds at most {MODAL_FIELDS} fields")
+    if unlabelled := [name for name in modal if name not in LABELS]:
+        raise TypeError(f"{values.__name__}: no label in LABELS for the modal's {', '.join(unlabelled)}")
     part = _part(values)
     kinds = {model: kind for kind, model in changes.MODELS.items()}
     return Form(
@@ -347,7 +391,7 @@ def subcommand(
     entry: type[Entry | Item] | None = None,
     *,
     who: str | None = None,
-    added: str = "a {subject} by {who}",
+    added: Msg = Msg.PART_BY,
 ) -> Callable[[type[_V]], type[_V]]:
     """Make a values model the form of the ``subject`` commands (``/add subject``, ...).
 

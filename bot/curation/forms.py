@@ -3,8 +3,9 @@ dataset entry (``bot.curation.changes``).
 
 ``plan`` turns a values model (``bot.curation.values``: from the command's options, or with a
 submitted modal's texts) into a ``Plan``: the entry to change, the ``Change`` to make, and our words
-for it ("added a quote by Jagmeet Singh to singh-2020"). Participants, quotes, rulings, motions and
-positions are numbered from 1, as a moderator sees them; ``bot.curation.entries`` numbers them from 0.
+for it ("added a quote by Jagmeet Singh to singh-2020", from the catalogue: ``Msg.ADDED_SUMMARY`` and
+the words it is made of). Participants, quotes, rulings, motions and positions are numbered from 1,
+as a moderator sees them; ``bot.curation.entries`` numbers them from 0.
 
 ``prepare``, ``write``, ``submit`` and ``prefill`` are the use cases the cogs run in a thread, and
 ``key_choices``, ``number_choices`` and ``alias_choices`` the autocomplete they serve.
@@ -20,7 +21,7 @@ from functools import partial
 from typing import Protocol, TypeVar
 
 from bot.curation import changes, entries
-from bot.curation.changes import Actor, Change
+from bot.curation.changes import Actor, Change, kind_name
 from bot.curation.form_spec import (
     REFERENCE_KINDS,
     Form,
@@ -34,6 +35,7 @@ from bot.curation.form_spec import (
 )
 from bot.curation.values import AliasValues
 from bot.errors import InvalidInput, NotFound, ParlbotError
+from bot.messages.catalogue import Msg, say
 from bot.search.text import fold
 from db.dataset.schema import (
     Entry,
@@ -70,11 +72,16 @@ class Ref:
         if sep and kind in set(EntityKind):
             return cls(EntityKind(kind), key.strip())
         if default is None:
-            raise InvalidInput(f"“{text}” is not an entry; pick one of the suggestions.")
+            raise InvalidInput(Msg.NOT_AN_ENTRY, text=text)
         return cls(default, text.strip())
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.key}"
+
+    @property
+    def words(self) -> str:
+        """The entry as our sentences name it: "person jagmeet-singh"."""
+        return f"{kind_name(self.kind)} {self.key}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,26 +230,31 @@ def long_texts(values: Values) -> dict[str, str]:
 # -- numbered parts of an incident ----------------------------------------------------------------------
 
 
-def _number(count: int, number: int | None, what: str, owner: str) -> int:
-    """``number`` (from 1) if ``owner`` has that many ``what`` s, or a message saying which numbers it has."""
+def _number(count: int, number: int | None, part: str, owner: str) -> int:
+    """``number`` (from 1) if ``owner`` has that many of its ``part`` s (a part's word, "quote"), or a
+    message saying which numbers it has."""
     if number is None:
-        raise InvalidInput(f"Please give the number of the {what} (start typing to see them).")
+        raise InvalidInput(Msg.NUMBER_NEEDED, part=part)
     if not count:
-        raise NotFound(f"{owner} has no {what} yet.")
+        raise NotFound(Msg.NONE_YET, owner=owner, part=part)
     if not 1 <= number <= count:
-        raise InvalidInput(f"{owner} has no {what} {number}: pick a number from 1 to {count}.")
+        raise InvalidInput(Msg.NO_SUCH_NUMBER, owner=owner, part=part, number=number, count=count)
     return number
 
 
-def _numbered(items: Sequence[_Numbered], number: int | None, what: str, owner: str) -> _Numbered:
+def _numbered(items: Sequence[_Numbered], number: int | None, part: str, owner: str) -> _Numbered:
     """The item numbered ``number`` (from 1), or a message saying which numbers there are."""
-    return items[_number(len(items), number, what, owner) - 1]
+    return items[_number(len(items), number, part, owner) - 1]
+
+
+def _motion_word() -> str:
+    return say(entries.PARTS["motion"][0])
 
 
 def items_of(form: Form, incident: IncidentEntry, motion: int | None) -> Sequence[Item]:
     """The participants, quotes, rulings or motions of the incident, or the positions on its ``motion``."""
     if form.part is Part.POSITION:
-        return _numbered(incident.motions, motion, "motion", f"`{incident.slug}`").positions
+        return _numbered(incident.motions, motion, _motion_word(), incident.slug).positions
     lists: dict[str, Sequence[Item]] = {
         "participant": incident.participants,
         "quote": incident.quotes,
@@ -261,7 +273,7 @@ def item_label(item: Item) -> str:
     if isinstance(item, RulingEntry):
         return f"{item.ruled_by_label}: {_words(item.outcome)}"
     if isinstance(item, MotionEntry):
-        return f"Motion: {item.text}"
+        return say(Msg.MOTION_LABEL, text=item.text)
     return f"{item.label}: {_words(item.stance)}"
 
 
@@ -289,7 +301,7 @@ def _existing(change: Callable[[Entry], Entry]) -> Change:
 
     def run(entry: Entry | None) -> Entry:
         if entry is None:
-            raise NotFound("That entry is no longer in the database here.")
+            raise NotFound(Msg.ENTRY_GONE)
         return change(entry)
 
     return run
@@ -320,7 +332,7 @@ def plan(verb: Verb, values: Values, lookup: EntryLookup) -> Plan:
     if isinstance(values, AliasValues):
         return _alias_plan(verb, values, lookup)
     if verb is Verb.EDIT and not data:
-        raise InvalidInput("Nothing to change: give at least one option to change.")
+        raise InvalidInput(Msg.NO_CHANGE_GIVEN)
     if isinstance(values, ItemValues):
         return _part_plan(form, verb, values, data, lookup)
     return _entry_plan(form, verb, values, data, lookup)
@@ -338,23 +350,26 @@ def _key(form: Form, verb: Verb, values: Values) -> str:
 def _entry_plan(form: Form, verb: Verb, values: Values, data: Data, lookup: EntryLookup) -> Plan:
     model = changes.MODELS[form.kind]
     key = _key(form, verb, values)
-    what = f"{form.subject} {key}"
+    what = Ref(form.kind, key).words
     if verb is not Verb.ADD and lookup(form.kind, key) is None:
-        raise NotFound(f"There is no {what} here.")
+        raise NotFound(Msg.NOT_HERE, kind=kind_name(form.kind), key=key)
     if verb is Verb.REMOVE:
-        return Plan(form.kind, key, AuditAction.REMOVE, None, what, f"removed {what}")
+        summary = say(Msg.REMOVED_SUMMARY, kind=kind_name(form.kind), key=key)  # as changes.remove says it
+        return Plan(form.kind, key, AuditAction.REMOVE, None, what, summary)
     if verb is Verb.ADD:
         fields: dict[str, object] = dict(data)
         if "source" in fields and form.kind is EntityKind.INCIDENT:
             fields["sources"] = [fields.pop("source")]
-        return Plan(
-            form.kind, key, AuditAction.ADD, lambda _: entries.validated(model, fields), what, f"added {what}"
-        )
+
+        def add(_: Entry | None) -> Entry:
+            return entries.validated(model, fields)
+
+        return Plan(form.kind, key, AuditAction.ADD, add, what, say(Msg.ADDED_SUMMARY, what=what))
 
     def edit(entry: Entry) -> Entry:
         return entries.validated(model, {**entry.model_dump(), **data})
 
-    summary = f"edited {what}: {', '.join(data)}"
+    summary = say(Msg.EDITED_SUMMARY, what=what, fields=", ".join(data))
     return Plan(form.kind, key, AuditAction.EDIT, _existing(edit), what, summary)
 
 
@@ -381,18 +396,18 @@ def _with_alias(entry: Entry, verb: Verb, alias: str, new: str | None) -> Entry:
 
 def _alias_plan(verb: Verb, values: AliasValues, lookup: EntryLookup) -> Plan:
     target, alias, new = Ref.parse(values.target), values.alias, values.new
-    of = f"{target.kind} {target.key}"
+    of = target.words
     if lookup(target.kind, target.key) is None:
-        raise NotFound(f"There is no {of} here.")
+        raise NotFound(Msg.NOT_HERE, kind=kind_name(target.kind), key=target.key)
     if verb is Verb.ADD:
-        summary = f"added alias “{alias}” to {of}"
+        summary = say(Msg.ALIAS_ADDED_SUMMARY, alias=alias, of=of)
     elif verb is Verb.EDIT:
         if new is None:
-            raise InvalidInput("Please give the alias's new wording (the `new` option).")
-        summary = f"renamed alias “{alias}” of {of} to “{new}”"
+            raise InvalidInput(Msg.NEW_WORDING_NEEDED)
+        summary = say(Msg.ALIAS_RENAMED_SUMMARY, alias=alias, of=of, new=new)
     else:
-        summary = f"removed alias “{alias}” from {of}"
-    what = f"alias “{alias}” of {of}"
+        summary = say(Msg.ALIAS_REMOVED_SUMMARY, alias=alias, of=of)
+    what = say(Msg.ALIAS_OF, alias=alias, of=of)
     change = _existing(partial(_with_alias, verb=verb, alias=alias, new=new))
     return Plan(target.kind, target.key, AuditAction.EDIT, change, what, summary)
 
@@ -406,37 +421,46 @@ def _who(form: Form, data: Mapping[str, str | None], lookup: EntryLookup) -> str
     return data.get(form.who)
 
 
+def _added(form: Form, data: Mapping[str, str | None], lookup: EntryLookup) -> str:
+    """A part being added, in words: "a quote by Jagmeet Singh", or "a quote" when no one is named."""
+    who = _who(form, data, lookup)
+    return say(form.added, part=form.noun, who=who) if who else say(Msg.A_PART, part=form.noun)
+
+
 def _part_plan(form: Form, verb: Verb, values: ItemValues, data: Data, lookup: EntryLookup) -> Plan:
     slug = values.incident
     incident = lookup(EntityKind.INCIDENT, slug)
     if not isinstance(incident, IncidentEntry):
-        raise NotFound(f"There is no incident `{slug}` here.")
+        raise NotFound(Msg.NO_INCIDENT, slug=slug)
     motion = _motion_of(values)
     items = items_of(form, incident, motion)  # checks the motion's number first
-    owner = slug if form.part is Part.ITEM else f"motion {motion} of {slug}"
+    owner = slug
+    if form.part is Part.POSITION:
+        owner = say(Msg.PART_OF, part=_motion_word(), number=motion, owner=slug)
     operations = _operations(values)
     if verb is Verb.ADD:
-        who = _who(form, data, lookup)
-        added = form.added.format(subject=form.subject, who=who) if who else f"a {form.subject}"
-        what = f"{added} to {owner}"
-        part = {"speaker": None, **data} if form.subject == "quote" else data
+        what = say(Msg.ADDED_TO, added=_added(form, data, lookup), owner=owner)
+        new_part = {"speaker": None, **data} if form.subject == "quote" else data
 
         def add(entry: IncidentEntry) -> IncidentEntry:
-            return _cite(operations.add(entry, part), data.get("source"))
+            return _cite(operations.add(entry, new_part), data.get("source"))
 
-        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _in_incident(add), what, f"added {what}")
-    number = _number(len(items), values.number, form.subject, f"`{owner}`")
-    what = f"{form.subject} {number} of {owner} ({item_label(items[number - 1])})"
+        summary = say(Msg.ADDED_SUMMARY, what=what)
+        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _in_incident(add), what, summary)
+    number = _number(len(items), values.number, form.noun, owner)
+    numbered = say(Msg.PART_OF, part=form.noun, number=number, owner=owner)
+    what = f"{numbered} ({item_label(items[number - 1])})"
     if verb is Verb.REMOVE:
         change = _in_incident(partial(operations.remove, index=number - 1))
-        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, change, what, f"removed {what}")
+        summary = say(Msg.REMOVED_PART_SUMMARY, what=what)
+        return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, change, what, summary)
     if all(getattr(items[number - 1], name) == value for name, value in data.items()):
-        raise InvalidInput(f"Nothing to change: {form.subject} {number} of {owner} already says that.")
+        raise InvalidInput(Msg.PART_UNCHANGED, part=form.noun, index=number, owner=owner)
 
     def edit(entry: IncidentEntry) -> IncidentEntry:
         return _cite(operations.edit(entry, number - 1, **data), data.get("source"))
 
-    summary = f"edited {form.subject} {number} of {owner}: {', '.join(data)}"
+    summary = say(Msg.EDITED_SUMMARY, what=numbered, fields=", ".join(data))
     return Plan(EntityKind.INCIDENT, slug, AuditAction.EDIT, _in_incident(edit), what, summary)
 
 
@@ -513,7 +537,7 @@ def write(
     """Make the change (a moderator), or queue it for a moderator (``suggest``)."""
     if planned.change is None:
         if suggest:
-            raise InvalidInput("Removals can't be suggested; please ask a moderator.")
+            raise InvalidInput(Msg.NO_SUGGESTED_REMOVALS)
         return library.remove(
             actor=actor, kind=planned.kind, key=planned.key, expected_revision=expected_revision
         )
@@ -557,13 +581,13 @@ def _current(form: Form, values: Values, lookup: EntryLookup) -> tuple[EntityKin
         key = values.incident
         incident = lookup(EntityKind.INCIDENT, key)
         if not isinstance(incident, IncidentEntry):
-            raise NotFound(f"There is no incident `{key}` here.")
+            raise NotFound(Msg.NO_INCIDENT, slug=key)
         items = items_of(form, incident, _motion_of(values))
-        return EntityKind.INCIDENT, key, _numbered(items, values.number, form.subject, f"`{key}`")
+        return EntityKind.INCIDENT, key, _numbered(items, values.number, form.noun, key)
     key = _key(form, Verb.EDIT, values)
     current = lookup(form.kind, key)
     if current is None:
-        raise NotFound(f"There is no {form.subject} `{key}` here to edit.")
+        raise NotFound(Msg.NOTHING_TO_EDIT, kind=form.noun, key=key)
     return form.kind, key, current
 
 

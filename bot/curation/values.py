@@ -25,6 +25,7 @@ from bot.curation.form_spec import (
     Verb,
     subcommand,
 )
+from bot.messages.catalogue import Msg
 from db.dataset.schema import (
     IncidentEntry,
     MotionEntry,
@@ -63,7 +64,7 @@ class IncidentValues(EntryValues):
     notes: Annotated[str | None, Option("Where sources disagree", Input.LONG)] = None
 
 
-@subcommand("participant", ParticipantEntry, who="person", added="{who} as a {subject}")
+@subcommand("participant", ParticipantEntry, who="person", added=Msg.PART_AS)
 @dataclass(frozen=True, kw_only=True)
 class ParticipantValues(ItemValues):
     person: Annotated[str | None, Option("Who", Input.PERSON, required=True)] = None
