@@ -116,8 +116,8 @@ async def test_each_interaction_gets_one_line(
 
 
 def test_outcomes_name_refusals_domain_failures_and_other_errors() -> None:
-    assert outcome_of(Forbidden("no")) == "refused"
-    assert outcome_of(NotFound("gone")) == "failed"
+    assert outcome_of(Forbidden(Msg.NOT_A_MODERATOR)) == "refused"
+    assert outcome_of(NotFound(Msg.BUTTON_GONE)) == "failed"
     assert outcome_of(KeyError("x")) == "KeyError"
 
 

@@ -18,8 +18,6 @@ from db.models import AuditAction, AuditEntry, Suggestion
 
 HISTORY_PAGE = 10
 # What cogs.curation shows when a removal is left or cancelled (until it says these itself).
-EXPIRED = say(Msg.REMOVAL_EXPIRED)
-CANCELLED = say(Msg.REMOVAL_CANCELLED)
 
 
 def _sentence(summary: str) -> str:
