@@ -20,6 +20,7 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import FakeDiscord, RecordedRequest
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.search import Document, SearchIndex
 from bot.settings import Settings
 from db.session import Database
 
@@ -71,9 +72,14 @@ def parlbot_settings(seeded_database: Database) -> Settings:
 
 
 @pytest.fixture
-def library(parlbot_settings: Settings) -> Iterator[Library]:
-    """The real Library over the seeded database (its own engine; closed after the test)."""
-    opened = Library.open(parlbot_settings.database_url)
+def library(parlbot_settings: Settings, seeded_documents: list[Document]) -> Iterator[Library]:
+    """The real Library over the seeded database (its own engine and index; closed after the test).
+
+    What ``Library.open(parlbot_settings.database_url)`` builds, without repeating its work for every
+    test: the database is migrated and seeded already, and its documents are those the session's
+    template loaded (``seeded_documents``), so only the index is built afresh.
+    """
+    opened = Library(Database(parlbot_settings.database_url), SearchIndex(seeded_documents))
     yield opened
     opened.close()
 
