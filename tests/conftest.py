@@ -17,6 +17,7 @@ schema, of exactly the SQL the migrations and the seeding ran on the template (r
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
 import uuid
 from collections.abc import Iterator
@@ -29,7 +30,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import URL
 
 from bot.documents import load_documents
-from bot.search import Document
+from bot.search import SearchIndex
 from db.session import Database, normalize_url
 
 TEST_DATABASE_URL_ENV = "TEST_DATABASE_URL"
@@ -49,10 +50,10 @@ def schema_url(url: URL, schema: str) -> str:
     return with_search_path(url, schema).render_as_string(hide_password=False)
 
 
-def documents_of(database: Database) -> list[Document]:
-    """What ``Library.open`` indexes for ``database``."""
+def index_of(database: Database) -> bytes:
+    """The index ``Library.open`` builds for ``database``, pickled: each ``pickle.loads`` is a new copy."""
     with database.session() as session:
-        return load_documents(session)
+        return pickle.dumps(SearchIndex(load_documents(session)))
 
 
 # Templates: migrated and seeded once per session
@@ -62,7 +63,7 @@ def documents_of(database: Database) -> list[Document]:
 class SqliteTemplate:
     empty: Path  # migrated
     seeded: Path  # migrated and seeded
-    documents: list[Document]  # of ``seeded``
+    index: bytes  # of ``seeded``, pickled
 
 
 @pytest.fixture(scope="session")
@@ -75,9 +76,9 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
     shutil.copyfile(empty, seeded)
     database = Database(f"sqlite:///{seeded}")
     database.ensure_ready(seed=True)
-    documents = documents_of(database)
+    index = index_of(database)
     database.dispose()
-    return SqliteTemplate(empty, seeded, documents)
+    return SqliteTemplate(empty, seeded, index)
 
 
 # (DBAPI cursor method, statement, parameters); parameters None when the statement was sent without.
@@ -137,7 +138,7 @@ def replay(database: Database, calls: list[Call]) -> None:
 class PostgresqlTemplate:
     migrate: list[Call]  # what ``ensure_ready(seed=False)`` sent to an empty schema
     seed: list[Call]  # what ``ensure_ready(seed=True)`` sent after that
-    documents: list[Document]  # of the seeded template
+    index: bytes  # of the seeded template, pickled
 
 
 @pytest.fixture(scope="session")
@@ -204,14 +205,14 @@ def postgresql_template(postgresql_database: URL, postgresql_admin: Engine) -> P
         database.ensure_ready(seed=True)
         seed = recorder.take()
         recorder.stop()
-        documents = documents_of(database)
+        index = index_of(database)
         database.dispose()
     finally:
         drop_schema(postgresql_admin, schema)
     for _method, statement, parameters in migrate + seed:
         # Replayed into another schema, a statement naming the template's would reach past it.
         assert schema not in f"{statement} {parameters!r}", statement
-    return PostgresqlTemplate(migrate, seed, documents)
+    return PostgresqlTemplate(migrate, seed, index)
 
 
 # Per-test databases
@@ -265,8 +266,9 @@ def seeded_database(request: pytest.FixtureRequest, database: Database) -> Datab
 
 
 @pytest.fixture
-def seeded_documents(request: pytest.FixtureRequest, seeded_database: Database) -> list[Document]:
-    """The search documents of ``seeded_database`` as seeded (loaded once per session and backend)."""
+def seeded_index(request: pytest.FixtureRequest, seeded_database: Database) -> SearchIndex:
+    """A search index of ``seeded_database`` as seeded, the test's own: a copy of the template's."""
     name = "sqlite_template" if seeded_database.is_sqlite else "postgresql_template"
     template: SqliteTemplate | PostgresqlTemplate = request.getfixturevalue(name)
-    return list(template.documents)
+    index: SearchIndex = pickle.loads(template.index)
+    return index

@@ -20,7 +20,7 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import FakeDiscord, RecordedRequest
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
-from bot.search import Document, SearchIndex
+from bot.search import SearchIndex
 from bot.settings import Settings
 from db.session import Database
 
@@ -72,14 +72,14 @@ def parlbot_settings(seeded_database: Database) -> Settings:
 
 
 @pytest.fixture
-def library(parlbot_settings: Settings, seeded_documents: list[Document]) -> Iterator[Library]:
+def library(parlbot_settings: Settings, seeded_index: SearchIndex) -> Iterator[Library]:
     """The real Library over the seeded database (its own engine and index; closed after the test).
 
     What ``Library.open(parlbot_settings.database_url)`` builds, without repeating its work for every
-    test: the database is migrated and seeded already, and its documents are those the session's
-    template loaded (``seeded_documents``), so only the index is built afresh.
+    test: the database is migrated and seeded already, and the index is a copy of the one the
+    session's template built (``seeded_index``).
     """
-    opened = Library(Database(parlbot_settings.database_url), SearchIndex(seeded_documents))
+    opened = Library(Database(parlbot_settings.database_url), seeded_index)
     yield opened
     opened.close()
 
