@@ -13,7 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import pytest
@@ -24,7 +24,9 @@ from bot import cli
 from bot.client.bot import ParlBot
 from bot.library import Library
 from bot.settings import Settings
-from db.session import Database
+
+if TYPE_CHECKING:
+    from tests.conftest import SqliteTemplate
 
 ENV_KEYS = (
     "DATABASE_URL",
@@ -36,14 +38,10 @@ ENV_KEYS = (
 )
 
 
-@pytest.fixture(scope="module")
-def seeded_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A migrated, seeded SQLite file, built once per module; each test works on its own copy."""
-    path = tmp_path_factory.mktemp("template") / "seeded.sqlite3"
-    database = Database(f"sqlite:///{path}")
-    database.ensure_ready(seed=True)
-    database.dispose()
-    return path
+@pytest.fixture(scope="session")
+def seeded_file(sqlite_template: SqliteTemplate) -> Path:
+    """A migrated, seeded SQLite file, built once per session; each test works on its own copy."""
+    return sqlite_template.seeded
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import FakeDiscord, RecordedRequest
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.search.index import SearchIndex
 from bot.settings import Settings
 from db.session import Database
 
@@ -71,9 +72,14 @@ def parlbot_settings(seeded_database: Database) -> Settings:
 
 
 @pytest.fixture
-def library(parlbot_settings: Settings) -> Iterator[Library]:
-    """The real Library over the seeded database (its own engine; closed after the test)."""
-    opened = Library.open(parlbot_settings.database_url)
+def library(parlbot_settings: Settings, seeded_index: SearchIndex) -> Iterator[Library]:
+    """The real Library over the seeded database (its own engine and index; closed after the test).
+
+    What ``Library.open(parlbot_settings.database_url)`` builds, without repeating its work for every
+    test: the database is migrated and seeded already, and the index is a copy of the one the
+    session's template built (``seeded_index``).
+    """
+    opened = Library(Database(parlbot_settings.database_url), seeded_index)
     yield opened
     opened.close()
 

@@ -8,6 +8,7 @@ microsecond here so that threads interleave inside the index's methods, not only
 
 from __future__ import annotations
 
+import pickle
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -184,3 +185,16 @@ def test_the_checks_pass_on_a_quiet_index() -> None:
     index.upsert(replace(STABLE[1], guild_id=GUILD, label="Our copy"))
     for round_ in range(12):
         read_checks(index, round_)
+
+
+def test_a_copy_answers_like_its_original_and_writes_under_a_lock_of_its_own() -> None:
+    original = SearchIndex(STABLE)
+    copy = pickle.loads(pickle.dumps(original))
+    copy.upsert(flicker(NAMES[0], 1))
+
+    assert [hit.document for hit in copy.search("stable 7", limit=3)] == [
+        hit.document for hit in original.search("stable 7", limit=3)
+    ]
+    assert original.search(NAMES[0]) == []
+    assert copy.search(NAMES[0])[0].document.label == f"{NAMES[0]} v1"
+    assert copy._lock is not original._lock

@@ -309,6 +309,15 @@ class SearchIndex:
 
     # -- maintenance ---------------------------------------------------------------------------
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy's state (pickle, copy): everything but the lock, which each copy makes its own."""
+        with self._lock:
+            return {name: value for name, value in vars(self).items() if name != "_lock"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._lock = threading.RLock()
+
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)
