@@ -7,7 +7,7 @@ text's fields are well formed.
 
 from __future__ import annotations
 
-from bot.messages.catalogue import Msg
+from bot.messages.ids import Msg
 
 ENGLISH: dict[Msg, str] = {
     # -- errors ---------------------------------------------------------------------------------------
