@@ -31,7 +31,6 @@ from db.dataset.schema import (
     SourceEntry,
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
-from db.session import Database
 from tests.test_entries import QUOTE
 
 GUILD = 1_000_000_000_000_001
@@ -94,13 +93,6 @@ def name_of(entry: Entry | None) -> str | None:
 
 def kind_of(entry: Entry) -> EntityKind:
     return next(kind for kind, model in changes.MODELS.items() if isinstance(entry, model))
-
-
-@pytest.fixture
-def library(seeded_database: Database) -> Library:
-    with seeded_database.session() as session:
-        index = SearchIndex(load_documents(session))
-    return Library(seeded_database, index)
 
 
 def visible(library: Library, guild_id: int, kind: EntityKind, key: str) -> Entry | None:

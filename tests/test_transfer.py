@@ -16,26 +16,17 @@ from bot.curation.transfer import Outcome, UnreadableFile, apply_import, decode,
 from bot.errors import InvalidInput
 from bot.library import Library
 from bot.messages.catalogue import Msg, say
-from bot.search.documents import load_documents
-from bot.search.index import DocumentKind, SearchIndex
+from bot.search.index import DocumentKind
 from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
 from db.dataset.schema import SHIPPED_DATASET, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, DatasetVersion
-from db.session import Database
 
 GUILD = 2_000_000_000_000_001
 OTHER = 2_000_000_000_000_002
 MOD = Actor(GUILD, 501)
 
 NEW_PERSON = {"slug": "jane-doe", "name": "Jane Doe", "party": "new-democratic-party"}
-
-
-@pytest.fixture
-def library(seeded_database: Database) -> Library:
-    with seeded_database.session() as session:
-        index = SearchIndex(load_documents(session))
-    return Library(seeded_database, index)
 
 
 def shipped() -> dict[str, Any]:
