@@ -1,4 +1,4 @@
-"""Discord's message limits, and the one clipping helper the renderer uses to stay inside them."""
+"""Every Discord limit parlbot keeps to (messages, components, modals, commands), and ``clip``."""
 
 from __future__ import annotations
 
@@ -22,6 +22,15 @@ BUTTONS_PER_ROW: Final = 5
 BUTTON_LABEL: Final = 80
 CUSTOM_ID: Final = 100
 SELECT_OPTIONS: Final = 25
+MODAL_TITLE: Final = 45
+MODAL_LABEL: Final = 45  # a modal field's label
+MODAL_FIELDS: Final = 5  # components of a modal
+COMMAND_NAME: Final = 32
+COMMAND_DESCRIPTION: Final = 100
+COMMAND_OPTIONS: Final = 25
+COMMAND_TOTAL_CHARACTERS: Final = 4000  # names, descriptions, options and choices of one command
+GLOBAL_CHAT_INPUT_COMMANDS: Final = 100
+CONTEXT_MENU_COMMANDS: Final = 5
 
 ELLIPSIS: Final = "…"
 

@@ -22,7 +22,7 @@ Interaction = discord.Interaction[ParlBot]
 
 # Discord wants an answer (or a deferral) within 3 s; past this a slow database gets a "thinking…".
 DEFER_AFTER = 1.5
-QUERY_MAX = 100
+QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option receives
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
 # through the bot's dynamic items, so the buttons keep working without the store growing forever.
 VIEW_MEMORY = 300.0

@@ -41,8 +41,6 @@ from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwa
 
 CONFIRM_TIMEOUT = 60.0
 MODAL_TIMEOUT = 900.0
-MODAL_TITLE = 45
-LABEL_TEXT = 45
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
 
 NOUNS = {
@@ -394,7 +392,7 @@ class FormModal(Modal):
     ) -> None:
         form = values.form
         super().__init__(
-            title=limits.clip(say(MODAL_TITLES[verb, suggest], subject=form.noun), MODAL_TITLE),
+            title=limits.clip(say(MODAL_TITLES[verb, suggest], subject=form.noun), limits.MODAL_TITLE),
             timeout=MODAL_TIMEOUT,
         )
         self.verb, self.values, self.shown = verb, values, dict(shown)
@@ -409,7 +407,9 @@ class FormModal(Modal):
                 max_length=spec.max_length,
             )
             self.inputs[spec.name] = text_input
-            self.add_item(discord.ui.Label(text=limits.clip(spec.label, LABEL_TEXT), component=text_input))
+            self.add_item(
+                discord.ui.Label(text=limits.clip(spec.label, limits.MODAL_LABEL), component=text_input)
+            )
 
     async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
         submitted = {name: text_input.value for name, text_input in self.inputs.items()}

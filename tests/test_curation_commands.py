@@ -16,9 +16,10 @@ import pytest
 from sqlmodel import func, select
 
 from bot.curation.changes import kind_name
+from bot.limits import COMMAND_TOTAL_CHARACTERS
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker
-from bot.loopback.rest import COMMAND_TOTAL_CHARACTERS, RecordedRequest, command_characters
+from bot.loopback.rest import RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
 from bot.messages.catalogue import Msg, say
 from db.models import TEXT_MAX, TITLE_MAX, AuditEntry, EntityKind

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Annotated, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
+from bot import limits
 from bot.curation import changes, entries
 from bot.messages.catalogue import Msg, say
 from db.dataset.schema import (
@@ -40,7 +41,6 @@ Item = ParticipantEntry | QuoteEntry | RulingEntry | MotionEntry | PositionEntry
 
 DATE_LENGTH = len("YYYY-MM-DD")
 REFERENCE_MAX = SLUG_MAX  # a slug or source key typed as an option
-MODAL_FIELDS = 5  # Discord's limit on a modal's components
 
 
 def _string_max(annotation: object, metadata: Sequence[object] = ()) -> int | None:
@@ -365,8 +365,8 @@ def _derive(
             modal += [spec.name] if option.modal or spec.input is Input.LONG else []
             opens_modal = spec.name if option.opens_modal else opens_modal
             key_field = spec.name if option.key else key_field
-    if len(modal) > MODAL_FIELDS:
-        raise TypeError(f"{values.__name__}: a modal holds at most {MODAL_FIELDS} fields")
+    if len(modal) > limits.MODAL_FIELDS:
+        raise TypeError(f"{values.__name__}: a modal holds at most {limits.MODAL_FIELDS} fields")
     if unlabelled := [name for name in modal if name not in LABELS]:
         raise TypeError(f"{values.__name__}: no label in LABELS for the modal's {', '.join(unlabelled)}")
     part = _part(values)

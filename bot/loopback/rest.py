@@ -26,16 +26,7 @@ from bot.loopback.payloads import DEFAULT_APPLICATION_ID, Snowflakes, attachment
 API_PREFIX: Final = "/api/v10"
 ATTACHMENTS_PREFIX: Final = "/attachments"  # where the fake serves uploaded files, as Discord's CDN does
 
-# Command sync limits (message limits live in ``bot.limits``).
-COMMAND_NAME_PATTERN: Final = re.compile(r"^[-_\w]{1,32}$")
-COMMAND_DESCRIPTION: Final = 100
-COMMAND_OPTIONS: Final = 25
-COMMAND_CHOICES: Final = 25
-COMMAND_TOTAL_CHARACTERS: Final = 4000
-GLOBAL_CHAT_INPUT_COMMANDS: Final = 100
-CONTEXT_MENU_COMMANDS: Final = 5
-MODAL_TITLE: Final = 45
-MODAL_ROWS: Final = 5
+COMMAND_NAME_PATTERN: Final = re.compile(rf"^[-_\w]{{1,{limits.COMMAND_NAME}}}$")
 
 # Message flags and interaction types Discord uses.
 EPHEMERAL: Final = 1 << 6
@@ -271,14 +262,16 @@ def validate_choices(data: Mapping[str, Any]) -> list[BodyProblem]:
 
 def validate_modal(data: Mapping[str, Any]) -> list[BodyProblem]:
     problems: list[BodyProblem] = []
-    _check_length(problems, data.get("title"), MODAL_TITLE, ("data", "title"), minimum=1)
+    _check_length(problems, data.get("title"), limits.MODAL_TITLE, ("data", "title"), minimum=1)
     _check_length(problems, data.get("custom_id"), limits.CUSTOM_ID, ("data", "custom_id"), minimum=1)
-    _check_length(problems, data.get("components") or [], MODAL_ROWS, ("data", "components"), minimum=1)
+    _check_length(
+        problems, data.get("components") or [], limits.MODAL_FIELDS, ("data", "components"), minimum=1
+    )
     return problems
 
 
 def command_characters(option: Mapping[str, Any]) -> int:
-    """A command's size against ``COMMAND_TOTAL_CHARACTERS``: every name, description and choice in it."""
+    """A command's size against ``limits.COMMAND_TOTAL_CHARACTERS``: its names, descriptions, choices."""
     total = len(option.get("name") or "") + len(option.get("description") or "")
     for choice in option.get("choices") or []:
         total += len(str(choice.get("name") or "")) + len(str(choice.get("value") or ""))
@@ -303,7 +296,7 @@ def _check_name(
 def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | int, ...]) -> None:
     if not options:
         return
-    _check_length(problems, options, COMMAND_OPTIONS, path)
+    _check_length(problems, options, limits.COMMAND_OPTIONS, path)
     seen_optional = False
     names: set[str] = set()
     for index, option in enumerate(options):
@@ -320,7 +313,7 @@ def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | 
             )
         names.add(name)
         _check_length(
-            problems, option.get("description"), COMMAND_DESCRIPTION, (*at, "description"), minimum=1
+            problems, option.get("description"), limits.COMMAND_DESCRIPTION, (*at, "description"), minimum=1
         )
         if option.get("type") in (1, 2):
             _check_options(problems, option.get("options"), (*at, "options"))
@@ -337,7 +330,7 @@ def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | 
         else:
             seen_optional = True
         choices = option.get("choices") or []
-        _check_length(problems, choices, COMMAND_CHOICES, (*at, "choices"))
+        _check_length(problems, choices, limits.CHOICES, (*at, "choices"))
         for number, choice in enumerate(choices):
             choice_at = (*at, "choices", number)
             _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*choice_at, "name"), minimum=1)
@@ -369,24 +362,28 @@ def validate_commands(commands: Any, *, guild: bool) -> list[BodyProblem]:
         if kind == 1:
             _check_name(problems, name, (*at, "name"), lowercase=True)
             _check_length(
-                problems, command.get("description"), COMMAND_DESCRIPTION, (*at, "description"), minimum=1
+                problems,
+                command.get("description"),
+                limits.COMMAND_DESCRIPTION,
+                (*at, "description"),
+                minimum=1,
             )
             _check_options(problems, command.get("options"), (*at, "options"))
-            if command_characters(command) > COMMAND_TOTAL_CHARACTERS:
+            if command_characters(command) > limits.COMMAND_TOTAL_CHARACTERS:
                 problems.append(
                     BodyProblem(
                         at,
                         "APPLICATION_COMMAND_TOO_LARGE",
-                        f"Command exceeds maximum size ({COMMAND_TOTAL_CHARACTERS})",
+                        f"Command exceeds maximum size ({limits.COMMAND_TOTAL_CHARACTERS})",
                     )
                 )
         else:
             _check_length(problems, name, 32, (*at, "name"), minimum=1)
-    if counts.get(1, 0) > GLOBAL_CHAT_INPUT_COMMANDS:
-        problems.append(_too_long((), GLOBAL_CHAT_INPUT_COMMANDS))
+    if counts.get(1, 0) > limits.GLOBAL_CHAT_INPUT_COMMANDS:
+        problems.append(_too_long((), limits.GLOBAL_CHAT_INPUT_COMMANDS))
     for kind in (2, 3):
-        if counts.get(kind, 0) > CONTEXT_MENU_COMMANDS:
-            problems.append(_too_long((), CONTEXT_MENU_COMMANDS))
+        if counts.get(kind, 0) > limits.CONTEXT_MENU_COMMANDS:
+            problems.append(_too_long((), limits.CONTEXT_MENU_COMMANDS))
     del guild  # the same rules apply to guild commands
     return problems
 

@@ -69,6 +69,7 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz, process
 
+from bot import limits
 from bot.search.text import fold, is_numeric
 
 __all__ = [
@@ -90,8 +91,8 @@ __all__ = [
 ]
 
 SHARED_GUILD = 0
-LABEL_MAX = 100  # a Discord choice name
-COMPLETE_MAX = 25  # Discord's cap on autocomplete choices
+LABEL_MAX = limits.CHOICE_NAME  # a label is shown as an autocomplete choice
+COMPLETE_MAX = limits.CHOICES
 CANDIDATES_MAX = 5  # did-you-mean candidates and suggestions
 
 
