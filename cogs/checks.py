@@ -84,6 +84,13 @@ def manager_only() -> Callable[[_Command], _Command]:
     return app_commands.check(_manager)
 
 
+def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> bool:
+    """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
+    if isinstance(command, app_commands.Group):
+        return all(for_moderators(sub) for sub in command.commands)
+    return any(check in (_moderator, _manager) for check in command.checks)
+
+
 def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:
     """Give a command built at run time the moderator check (``moderator_only`` for decorated ones)."""
     command.add_check(_moderator)

@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import render
+from cogs.checks import for_moderators, is_manager, is_moderator
 from cogs.common import Interaction, send
 
 if TYPE_CHECKING:
@@ -25,13 +26,17 @@ def usage(command: app_commands.Command[commands.Cog, ..., None] | app_commands.
 class Help(commands.Cog):
     @app_commands.command(name="help", description="What parlbot can answer, and how to ask.")
     async def help(self, interaction: Interaction) -> None:
-        listed = sorted(
-            (usage(command), command.description)
+        """The commands everyone may use; for the guild's moderators, theirs in a section of their own."""
+        listed = [
+            command
             for scope in {None, interaction.guild}
             for command in interaction.client.tree.get_commands(guild=scope)
             if isinstance(command, app_commands.Command | app_commands.Group)
-        )
-        await send(interaction, render.help_reply(listed))
+        ]
+        everyone = sorted((usage(c), c.description) for c in listed if not for_moderators(c))
+        moderators = sorted((usage(c), c.description) for c in listed if for_moderators(c))
+        shown = moderators if await is_moderator(interaction) or is_manager(interaction) else []
+        await send(interaction, render.help_reply(everyone, shown))
 
 
 async def setup(bot: ParlBot) -> None:

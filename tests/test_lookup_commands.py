@@ -200,6 +200,24 @@ async def test_help_lists_every_command_from_the_tree(discord_session) -> None:
     assert is_ephemeral(body)
 
 
+async def test_help_shows_a_member_only_the_commands_they_can_use(discord_session) -> None:
+    body = await ask(discord_session, "/help")
+    usages = [f["name"] for embed in body["embeds"] for f in embed["fields"]]
+    assert "/suggest incident|participant|quote|ruling|motion|position|person|party|source|alias" in usages
+    assert not [usage for usage in usages if usage.split()[0] in {"/add", "/review", "/undo", "/config"}]
+    assert [embed["title"] for embed in body["embeds"]] == [say(Msg.HELP_TITLE)]
+
+
+async def test_help_shows_moderators_their_commands_in_a_section_of_their_own(moderator_session) -> None:
+    body = await ask(moderator_session, "/help")
+    everyone, moderators = body["embeds"]
+    assert moderators["title"] == say(Msg.HELP_MODERATORS_TITLE)
+    ours = {f["name"].split()[0] for f in moderators["fields"]}
+    assert {"/add", "/edit", "/remove", "/review", "/undo", "/history", "/config", "/import"} <= ours
+    assert "/incident query" in {f["name"] for f in everyone["fields"]}
+    assert not ours & {f["name"].split()[0] for f in everyone["fields"]}
+
+
 async def test_autocomplete_ranks_half_typed_names(discord_session) -> None:
     listed = choices(await discord_session.complete("/incident query:poili"))
     assert listed[0]["value"] == "poilievre-2024"

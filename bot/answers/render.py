@@ -415,9 +415,18 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 
-def help_reply(commands: Sequence[tuple[str, str]]) -> Reply:
-    """``commands`` is (usage, description) pairs taken from the command tree."""
+def help_reply(commands: Sequence[tuple[str, str]], moderators: Sequence[tuple[str, str]] = ()) -> Reply:
+    """(usage, description) pairs taken from the command tree: everyone's, then (for a moderator) the
+    moderators' own, in an embed of their own."""
     embed = EmbedBuilder(title=say(Msg.HELP_TITLE), description=say(Msg.HELP_INTRO))
     for usage, description in commands:
         embed.add(usage, description)
-    return Reply(embeds=(embed.build(),), ephemeral=True)
+    embeds = [embed.build()]
+    if moderators:
+        section = EmbedBuilder(
+            title=say(Msg.HELP_MODERATORS_TITLE), description=say(Msg.HELP_MODERATORS_INTRO)
+        )
+        for usage, description in moderators:
+            section.add(usage, description)
+        embeds.append(section.build())
+    return Reply(embeds=tuple(embeds), ephemeral=True)

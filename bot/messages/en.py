@@ -122,6 +122,11 @@ ENGLISH: dict[Msg, str] = {
         "motions and who objected. Every `query` option suggests entries as you type; typos and "
         "half-typed names are fine."
     ),
+    Msg.HELP_MODERATORS_TITLE: "For moderators",
+    Msg.HELP_MODERATORS_INTRO: (
+        "Changes land in this server only, are recorded with who made them, and can be undone "
+        "(`/history`, `/undo`)."
+    ),
     # -- who may change entries -----------------------------------------------------------------------
     Msg.NOT_IN_A_SERVER: "Changes to parlbot's entries are made in a server, not in direct messages.",
     Msg.NOT_A_MODERATOR: (

@@ -119,6 +119,8 @@ class Msg(StrEnum):
     SEARCH_NOT_YOURS = "search.not-yours"
     HELP_TITLE = "help.title"
     HELP_INTRO = "help.intro"
+    HELP_MODERATORS_TITLE = "help.moderators.title"
+    HELP_MODERATORS_INTRO = "help.moderators.intro"
 
     # -- who may change entries (cogs.checks) ----------------------------------------------------------
     NOT_IN_A_SERVER = "check.not-in-a-server"
