@@ -23,7 +23,7 @@ from bot.answers.render import Action, Choice, Reply
 from bot.curation import changes, transfer
 from bot.curation.changes import Actor, Change
 from bot.curation.transfer import ImportPlan, Progress
-from bot.errors import Conflict, NotFound
+from bot.errors import Conflict, InvalidInput, NotFound
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
@@ -154,6 +154,19 @@ class Library:
             (f"{hit.document.kind}: {hit.document.label}", f"{hit.document.kind}:{hit.document.key}")
             for hit in hits
         ]
+
+    def resolve_entry(self, text: str, *, guild_id: int | None) -> tuple[EntityKind, str]:
+        """The incident, person or party ``text`` names: its slug, an alias, or a clear winner by name.
+
+        A close call is refused with the candidates to choose from; nothing close, as not found.
+        """
+        result = self.index.resolve(text, kinds=ENTRY_KINDS, guild_id=guild_id)
+        if isinstance(result, Exact | Clear):
+            return EntityKind(result.hit.document.kind.value), result.hit.document.key
+        if isinstance(result, Ambiguous):
+            named = ", ".join(f"`{hit.document.kind}:{hit.document.key}`" for hit in result.candidates)
+            raise InvalidInput(Msg.ENTRY_AMBIGUOUS, text=text, candidates=named)
+        raise NotFound(Msg.ENTRY_UNKNOWN, text=text)
 
     # Actions (what a hit or a button asks for)
 

@@ -177,7 +177,12 @@ class Target(_Text):
         self.sources = sources
 
     async def transform(self, interaction: Interaction, value: object) -> str:
-        return str(Ref.parse(str(value), default=EntityKind.INCIDENT))
+        """``kind:key`` as given (what autocomplete sends), or the entry a typed slug or name resolves to."""
+        text = str(value).strip()
+        if Ref.names_kind(text):
+            return str(Ref.parse(text))
+        kind, key = interaction.client.library.resolve_entry(text, guild_id=interaction.guild_id)
+        return str(Ref(kind, key))
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str

@@ -57,6 +57,11 @@ SCENARIO = (SOURCE, PERSON, INCIDENT, MOTION, POSITION, QUOTE, RULING)
 COMMAND_HEADROOM = 400  # room left under Discord's cap for the next option or two
 
 
+def before(msg: Msg, left_out: str, **fields: object) -> str:
+    """The text of ``msg`` up to where its field ``left_out`` goes."""
+    return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
+
+
 async def ask(session: OfflineSession, line: str, invoker: Invoker | None = None) -> dict[str, Any]:
     return first_message(await session.invoke(line, invoker=invoker))
 
@@ -330,6 +335,28 @@ async def test_history_lists_an_entrys_changes_a_page_at_a_time(moderator_sessio
     assert turned["embeds"][0]["description"].startswith(
         f"**#2** {say(Msg.ALIAS_ADDED_SUMMARY, alias='Nickname1', of=singh)} — "
     )
+
+
+@pytest.mark.parametrize("target", ["jagmeet-singh", '"Jagmeet Singh"'])
+async def test_history_finds_the_entry_a_bare_slug_or_name_resolves_to(moderator_session, target) -> None:
+    await ask(moderator_session, "/add alias target:person:jagmeet-singh alias:Nickname")
+    page = await ask(moderator_session, f"/history target:{target}")
+    assert page["embeds"][0]["title"] == say(
+        Msg.HISTORY_TITLE, target=entry(EntityKind.PERSON, "jagmeet-singh")
+    )
+
+
+async def test_history_of_a_name_close_to_several_entries_names_them(moderator_session) -> None:
+    body = await ask(moderator_session, '/history target:"jagmet sing"')
+    assert is_ephemeral(body)
+    assert body["content"].startswith(before(Msg.ENTRY_AMBIGUOUS, "candidates", text="jagmet sing"))
+    assert "`person:jagmeet-singh`" in body["content"]
+
+
+async def test_history_of_a_name_that_matches_nothing_says_so(moderator_session) -> None:
+    body = await ask(moderator_session, "/history target:zzqx-nobody")
+    assert is_ephemeral(body)
+    assert body["content"] == say(Msg.ENTRY_UNKNOWN, text="zzqx-nobody")
 
 
 async def test_undo_takes_back_an_add(moderator_session) -> None:

@@ -218,6 +218,12 @@ async def test_help_shows_moderators_their_commands_in_a_section_of_their_own(mo
     assert not ours & {f["name"].split()[0] for f in everyone["fields"]}
 
 
+async def test_a_blank_query_is_refused_with_the_reason_not_a_generic_one(discord_session) -> None:
+    body = await ask(discord_session, '/incident query:"   "')
+    assert is_ephemeral(body)
+    assert body["content"] == say(Msg.EMPTY_QUERY)
+
+
 async def test_autocomplete_ranks_half_typed_names(discord_session) -> None:
     listed = choices(await discord_session.complete("/incident query:poili"))
     assert listed[0]["value"] == "poilievre-2024"

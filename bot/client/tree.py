@@ -39,6 +39,8 @@ def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -
     The one mapping from errors to replies; anything unexpected is logged with its context here.
     """
     note_failure(interaction, cause)
+    if isinstance(cause, app_commands.TransformerError) and isinstance(cause.__cause__, ParlbotError):
+        cause = cause.__cause__  # an option our transformer refused, saying why
     if isinstance(cause, ParlbotError):
         return cause.message
     if isinstance(cause, app_commands.CheckFailure):

@@ -68,12 +68,18 @@ class Ref:
 
     @classmethod
     def parse(cls, text: str, default: EntityKind | None = None) -> Ref:
-        kind, sep, key = text.strip().partition(":")
-        if sep and kind in set(EntityKind):
+        if cls.names_kind(text):
+            kind, _, key = text.strip().partition(":")
             return cls(EntityKind(kind), key.strip())
         if default is None:
             raise InvalidInput(Msg.NOT_AN_ENTRY, text=text)
         return cls(default, text.strip())
+
+    @staticmethod
+    def names_kind(text: str) -> bool:
+        """Whether ``text`` is written ``kind:key`` (as autocomplete gives it) rather than a bare name."""
+        kind, sep, _ = text.strip().partition(":")
+        return bool(sep) and kind in set(EntityKind)
 
     def __str__(self) -> str:
         return f"{self.kind}:{self.key}"

@@ -112,6 +112,8 @@ ENGLISH: dict[Msg, str] = {
     Msg.NO_RULING: "No ruling is recorded for “{title}”.",
     Msg.QUOTE_GONE: "That quote is no longer in the database.",
     Msg.PERSON_GONE: "The person `{slug}` is no longer in the database.",
+    Msg.ENTRY_AMBIGUOUS: "“{text}” could be several entries: {candidates}. Pick one of the suggestions.",
+    Msg.ENTRY_UNKNOWN: "No incident, person or party here matches “{text}”; pick one of the suggestions.",
     Msg.BAD_REFERENCE: "That entry reference is not valid.",
     Msg.SEARCH_TITLE: "Search: {query}",
     Msg.NO_RESULTS: "No results.",

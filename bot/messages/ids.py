@@ -113,6 +113,8 @@ class Msg(StrEnum):
     NO_RULING = "lookup.no-ruling"
     QUOTE_GONE = "lookup.quote-gone"
     PERSON_GONE = "lookup.person-gone"
+    ENTRY_AMBIGUOUS = "lookup.entry-ambiguous"
+    ENTRY_UNKNOWN = "lookup.entry-unknown"
     BAD_REFERENCE = "lookup.bad-reference"
     SEARCH_TITLE = "search.title"
     NO_RESULTS = "search.no-results"
