@@ -171,7 +171,10 @@ class OwnedView(View):
 
 
 class Pages(OwnedView):
-    """Previous/next buttons over the pages ``render(page)`` builds (with their own buttons, if any)."""
+    """Previous/next buttons over the pages ``render(page)`` builds (with their own buttons, if any, in
+    the rows above: ``NAV_ROW`` is the row below a page's two rows of buttons)."""
+
+    NAV_ROW = 2
 
     def __init__(self, owner_id: int, refusal: str, pages: int, render: Callable[[int], Reply]) -> None:
         super().__init__(owner_id, refusal, timeout=PAGES_TIMEOUT)
@@ -195,7 +198,7 @@ class Pages(OwnedView):
 
     def _nav(self, label: str, page: int, *, disabled: bool) -> None:
         button: discord.ui.Button[Pages] = discord.ui.Button(
-            label=label, row=1, disabled=disabled, style=discord.ButtonStyle.secondary
+            label=label, row=self.NAV_ROW, disabled=disabled, style=discord.ButtonStyle.secondary
         )
 
         async def turn(interaction: Interaction) -> None:

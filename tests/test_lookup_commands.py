@@ -174,6 +174,16 @@ async def test_search_ranks_across_kinds_and_pages(discord_session) -> None:
     assert [b["label"] for b in buttons(body)][-2:] == [say(Msg.PREVIOUS), say(Msg.NEXT)]
 
 
+async def test_every_result_on_a_search_page_opens(discord_session) -> None:
+    body = await ask(discord_session, "/search trudeau")
+    results = [b for b in buttons(body) if b["custom_id"].startswith("parlbot:")]
+    assert len(results) == 8
+    assert [row["components"][-1]["label"] for row in body["components"]][-1] == say(Msg.NEXT)
+    opened = first_message(await discord_session.press(results[-1]["custom_id"]))
+    assert is_ephemeral(opened)
+    assert opened["embeds"]
+
+
 async def test_search_next_page_turns_for_the_person_who_searched(discord_session) -> None:
     body = await ask(discord_session, "/search trudeau")
     next_button = next(b for b in buttons(body) if b["label"] == say(Msg.NEXT))

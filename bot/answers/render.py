@@ -33,6 +33,7 @@ COLOUR = 0x2F5D8A
 QUOTES_SHOWN = 3
 SOURCES_SHOWN = 5
 PAGE_SIZE = 8
+assert PAGE_SIZE <= 2 * limits.BUTTONS_PER_ROW  # a page's buttons, one per result, fill two rows
 _Item = TypeVar("_Item")
 
 ATTRIBUTION = {
@@ -408,10 +409,8 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
         if shown
         else say(Msg.NO_RESULTS)
     )
-    buttons = tuple(
-        Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument)
-        for c in shown[: limits.BUTTONS_PER_ROW]
-    )
+    # One button per result, so every result on the page opens (a page fills two rows at most).
+    buttons = tuple(Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument) for c in shown)
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 
