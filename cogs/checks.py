@@ -55,16 +55,21 @@ def is_manager(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-async def ensure_moderator(interaction: Interaction) -> None:
-    """Raise ``NotAllowed`` unless the member is a moderator here."""
+async def ensure_moderator(interaction: Interaction, *, refusal: Msg = Msg.NOT_A_MODERATOR) -> None:
+    """Raise ``NotAllowed`` (saying ``refusal``) unless the member is a moderator here."""
     if interaction.guild_id is None:
         raise NotAllowed(Msg.NOT_IN_A_SERVER)
     if not await is_moderator(interaction):
-        raise NotAllowed(Msg.NOT_A_MODERATOR)
+        raise NotAllowed(refusal)
 
 
 async def _moderator(interaction: Interaction) -> bool:
     await ensure_moderator(interaction)
+    return True
+
+
+async def _moderator_reading(interaction: Interaction) -> bool:
+    await ensure_moderator(interaction, refusal=Msg.NOT_A_MODERATOR_TO_READ)
     return True
 
 
@@ -74,9 +79,10 @@ async def _manager(interaction: Interaction) -> bool:
     return True
 
 
-def moderator_only() -> Callable[[_Command], _Command]:
-    """An ``app_commands`` check: only the guild's moderators may run the command."""
-    return app_commands.check(_moderator)
+def moderator_only(*, reading: bool = False) -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: only the guild's moderators may run the command. A command that only
+    reads (``reading``) is refused without the writers' "nothing was changed"."""
+    return app_commands.check(_moderator_reading if reading else _moderator)
 
 
 def manager_only() -> Callable[[_Command], _Command]:
@@ -88,7 +94,7 @@ def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.G
     """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
     if isinstance(command, app_commands.Group):
         return all(for_moderators(sub) for sub in command.commands)
-    return any(check in (_moderator, _manager) for check in command.checks)
+    return any(check in (_moderator, _moderator_reading, _manager) for check in command.checks)
 
 
 def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:

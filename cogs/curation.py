@@ -467,7 +467,7 @@ class Curation(commands.Cog):
     @app_commands.describe(target="An incident, person, party or source")
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @moderator_only()
+    @moderator_only(reading=True)
     async def history(
         self, interaction: Interaction, target: app_commands.Transform[str, Target(sources=True)]
     ) -> None:

@@ -152,7 +152,7 @@ async def tell_outcomes(interaction: Interaction) -> None:
 class Review(commands.Cog):
     @app_commands.command(description="Approve or reject the suggestions members made in this server.")
     @app_commands.guild_only()
-    @moderator_only()
+    @moderator_only(reading=True)
     async def review(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         waiting = await asyncio.to_thread(library.pending_suggestions, guild_id=guild_id)

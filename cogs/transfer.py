@@ -103,7 +103,7 @@ class ConfirmImport(OwnedView):
 class Transfer(commands.Cog):
     @app_commands.command(name="export", description="Download this server's parlbot entries as a file.")
     @app_commands.guild_only()
-    @moderator_only()
+    @moderator_only(reading=True)
     async def export(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         dataset = await asyncio.to_thread(library.export, guild_id=guild_id)

@@ -346,6 +346,12 @@ async def test_history_finds_the_entry_a_bare_slug_or_name_resolves_to(moderator
     )
 
 
+async def test_a_refused_history_does_not_say_nothing_was_changed(discord_session) -> None:
+    body = await ask(discord_session, "/history target:person:jagmeet-singh")
+    assert is_ephemeral(body)
+    assert body["content"] == say(Msg.NOT_A_MODERATOR_TO_READ)
+
+
 async def test_history_of_a_name_close_to_several_entries_names_them(moderator_session) -> None:
     body = await ask(moderator_session, '/history target:"jagmet sing"')
     assert is_ephemeral(body)

@@ -164,7 +164,7 @@ async def test_review_is_refused_to_a_member_who_is_not_a_moderator(discord_sess
     body = first_message(await discord_session.invoke("/review"))
 
     assert is_ephemeral(body)
-    assert body["content"] == say(Msg.NOT_A_MODERATOR)
+    assert body["content"] == say(Msg.NOT_A_MODERATOR_TO_READ)
 
 
 async def test_a_member_cannot_press_approve(discord_session: OfflineSession) -> None:

@@ -70,7 +70,7 @@ async def test_export_is_refused_to_a_member_who_is_not_a_moderator(discord_sess
     [callback] = await discord_session.invoke("/export")
 
     assert callback.files == ()
-    assert first_message([callback])["content"] == say(Msg.NOT_A_MODERATOR)
+    assert first_message([callback])["content"] == say(Msg.NOT_A_MODERATOR_TO_READ)
 
 
 async def test_import_shows_the_dry_run_and_writes_nothing_yet(

@@ -135,6 +135,7 @@ ENGLISH: dict[Msg, str] = {
         "Only this server's parlbot moderators can change entries, so nothing was changed. "
         "You can propose a change with `/suggest` or `/suggest-edit`."
     ),
+    Msg.NOT_A_MODERATOR_TO_READ: "Only this server's parlbot moderators can use this command.",
     Msg.NOT_A_MANAGER: "Only members with Manage Server can change parlbot's settings here.",
     # -- changing one entry ---------------------------------------------------------------------------
     Msg.CANNOT_SAVE: "That change can't be saved: {problem}",

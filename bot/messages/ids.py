@@ -127,6 +127,7 @@ class Msg(StrEnum):
     # -- who may change entries (cogs.checks) ----------------------------------------------------------
     NOT_IN_A_SERVER = "check.not-in-a-server"
     NOT_A_MODERATOR = "check.not-a-moderator"
+    NOT_A_MODERATOR_TO_READ = "check.not-a-moderator.read"
     NOT_A_MANAGER = "check.not-a-manager"
 
     # -- changing one entry (bot.curation.entries) -----------------------------------------------------
