@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
@@ -373,7 +374,7 @@ async def run_form(interaction: Interaction, verb: Verb, values: Values) -> None
         def remove() -> AuditEntry | Suggestion:
             return forms.write(library, actor, planned, expected_revision=revision)
 
-        view = ConfirmRemoval(interaction, lambda: outcome(remove, {}))
+        view = Confirm(interaction, lambda: outcome(remove, {}), REMOVAL)
         kwargs = message_kwargs(replies.confirm_reply(planned.what))
         await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
     elif forms.needs_modal(verb, values):
@@ -422,29 +423,45 @@ class FormModal(Modal):
         await submit(interaction, self.verb, values, suggest=self.suggest, expected_revision=self.revision)
 
 
-class ConfirmRemoval(OwnedView):
-    """Remove / Cancel buttons only the moderator who asked can press; after a minute they expire."""
+@dataclass(frozen=True, slots=True)
+class Confirmation:
+    """What a confirmation says: its button, and its words when refused, cancelled or expired."""
 
-    def __init__(self, prompt: Interaction, remove: Callable[[], Reply]) -> None:
-        super().__init__(prompt.user.id, say(Msg.REMOVAL_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
+    button: Msg
+    not_yours: Msg
+    cancelled: Msg
+    expired: Msg
+
+
+REMOVAL = Confirmation(Msg.REMOVE, Msg.REMOVAL_NOT_YOURS, Msg.REMOVAL_CANCELLED, Msg.REMOVAL_EXPIRED)
+ROLE_NOT_HELD = Confirmation(Msg.ROLE_SET_ANYWAY, Msg.ROLE_NOT_YOURS, Msg.ROLE_CANCELLED, Msg.ROLE_EXPIRED)
+
+
+class Confirm(OwnedView):
+    """Do it / Cancel buttons only the member who asked can press; after a minute they expire."""
+
+    def __init__(self, prompt: Interaction, act: Callable[[], Reply], words: Confirmation) -> None:
+        super().__init__(prompt.user.id, say(words.not_yours), timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
-        self.remove = remove
+        self.act = act
+        self.words = words
+        self.confirm.label = say(words.button)
 
-    @discord.ui.button(label=say(Msg.REMOVE), style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
+    @discord.ui.button(style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: Interaction, button: discord.ui.Button[Confirm]) -> None:
         self.stop()
-        await respond(interaction, self.remove, edit=True)
+        await respond(interaction, self.act, edit=True)
 
     @discord.ui.button(label=say(Msg.CANCEL), style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmRemoval]) -> None:
+    async def cancel(self, interaction: Interaction, button: discord.ui.Button[Confirm]) -> None:
         self.stop()
-        await send(interaction, Reply(content=say(Msg.REMOVAL_CANCELLED)), edit=True)
+        await send(interaction, Reply(content=say(self.words.cancelled)), edit=True)
 
     async def on_timeout(self) -> None:
         for item in self.children:
             if isinstance(item, discord.ui.Button):
                 item.disabled = True
-        await self.prompt.edit_original_response(content=say(Msg.REMOVAL_EXPIRED), view=self)
+        await self.prompt.edit_original_response(content=say(self.words.expired), view=self)
 
 
 # -- history, undo, settings ---------------------------------------------------------------------------
@@ -514,6 +531,14 @@ class Curation(commands.Cog):
             library.set_moderator_role(actor=actor, role_id=role_id)
             return replies.config_reply(role_id)
 
+        member = interaction.user
+        if role is not None and isinstance(member, discord.Member) and role not in member.roles:
+            warning = say(Msg.ROLE_NOT_HELD, role=render.echo(role.name))
+            view = Confirm(interaction, save, ROLE_NOT_HELD)
+            await interaction.response.send_message(
+                warning, view=view, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
+            return
         await respond(interaction, save, ephemeral=True)
 
     @config.command(name="show", description="Who moderates parlbot's entries here")

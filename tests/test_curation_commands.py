@@ -160,7 +160,8 @@ async def test_a_member_without_manage_server_is_refused_and_nothing_is_written(
 async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_does_not(
     moderator_session,
 ) -> None:
-    answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}")
+    manager = replace(moderator_session.invoker, extra_roles=(CURATORS,))  # Manage Server, holding the role
+    answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}", manager)
     assert say(Msg.MODERATORS_ROLE, role=CURATORS) in answer["content"]
     curator = replace(member(moderator_session), extra_roles=(CURATORS,))
     added = say(Msg.ADDED_SUMMARY, what=entry(EntityKind.SOURCE, "doe-2021-example"))
@@ -170,6 +171,24 @@ async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_d
     assert audit_count(moderator_session) == 1
     shown = await ask(moderator_session, "/config show")  # Manage Server may always see and change it
     assert say(Msg.MODERATORS_ROLE, role=CURATORS) in shown["content"]
+
+
+async def test_setting_a_role_one_does_not_hold_asks_first(moderator_session) -> None:
+    warning = await ask(moderator_session, f"/config moderator-role role:{CURATORS}")
+    assert is_ephemeral(warning)
+    assert warning["content"].startswith(before(Msg.ROLE_NOT_HELD, "role"))
+    assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
+    set_it = first_message(await moderator_session.press(button(warning, Msg.ROLE_SET_ANYWAY)["custom_id"]))
+    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in set_it["content"]
+    shown = await ask(moderator_session, "/config show")
+    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in shown["content"]
+
+
+async def test_cancelling_a_role_one_does_not_hold_leaves_the_setting(moderator_session) -> None:
+    warning = await ask(moderator_session, f"/config moderator-role role:{CURATORS}")
+    cancelled = first_message(await moderator_session.press(button(warning, Msg.CANCEL)["custom_id"]))
+    assert cancelled["content"] == say(Msg.ROLE_CANCELLED)
+    assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
 
 
 async def test_only_manage_server_changes_the_moderator_role(moderator_session) -> None:

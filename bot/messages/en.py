@@ -136,6 +136,15 @@ ENGLISH: dict[Msg, str] = {
         "You can propose a change with `/suggest` or `/suggest-edit`."
     ),
     Msg.NOT_A_MODERATOR_TO_READ: "Only this server's parlbot moderators can use this command.",
+    Msg.ROLE_NOT_HELD: (
+        "You don't hold the role {role}. Once it is the moderator role, only its members can change "
+        "entries here, and you won't be one of them (Manage Server can still change this setting). "
+        "Set it anyway?"
+    ),
+    Msg.ROLE_SET_ANYWAY: "Set it anyway",
+    Msg.ROLE_NOT_YOURS: "Only the member who ran this /config can confirm it.",
+    Msg.ROLE_CANCELLED: "Cancelled: the moderator role is unchanged.",
+    Msg.ROLE_EXPIRED: "This confirmation expired, so the moderator role is unchanged.",
     Msg.NOT_A_MANAGER: "Only members with Manage Server can change parlbot's settings here.",
     # -- changing one entry ---------------------------------------------------------------------------
     Msg.CANNOT_SAVE: "That change can't be saved: {problem}",

@@ -128,6 +128,11 @@ class Msg(StrEnum):
     NOT_IN_A_SERVER = "check.not-in-a-server"
     NOT_A_MODERATOR = "check.not-a-moderator"
     NOT_A_MODERATOR_TO_READ = "check.not-a-moderator.read"
+    ROLE_NOT_HELD = "config.role-not-held"
+    ROLE_SET_ANYWAY = "config.role-set-anyway"
+    ROLE_NOT_YOURS = "config.role-not-yours"
+    ROLE_CANCELLED = "config.role-cancelled"
+    ROLE_EXPIRED = "config.role-expired"
     NOT_A_MANAGER = "check.not-a-manager"
 
     # -- changing one entry (bot.curation.entries) -----------------------------------------------------
