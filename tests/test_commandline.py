@@ -185,7 +185,7 @@ def test_a_guild_command_is_found_in_its_guild_and_says_so(tree: app_commands.Co
         ("/admin", r"/admin needs a subcommand: entries, mark"),
         ("/admin mrk", r"no subcommand 'mrk'\. Did you mean mark\?"),
         ("/admin mark member:someone where:<#1>", r"'someone' is not a user mention or id"),
-        ("/echo text:x 1 2", r"Only one bare value fits loud; name the others"),
+        ("/echo 1 2 text:x", r"Only one bare value fits loud; name the others"),
         ("/colour shade:dark extra", r"Every option of /colour is already given; 'extra' is left over"),
     ],
 )
@@ -246,3 +246,69 @@ async def test_the_real_bots_commands_parse_from_its_own_tree(discord_session: O
 
     assert parsed.name == "who-objected"
     assert parsed.options == [{"name": "query", "type": 3, "value": "singh 2020"}]
+
+
+@pytest.mark.parametrize("focus_last", [False, True])
+def test_the_words_after_a_text_option_are_all_its_value(
+    tree: app_commands.CommandTree[Any], focus_last: bool
+) -> None:
+    parsed = parse("/incident query:i will not", tree, focus_last=focus_last)
+
+    assert parsed.values == {"query": "i will not"}
+    assert parsed.focused == ("query" if focus_last else None)
+
+
+def test_completing_a_multi_word_value_focuses_all_of_it(tree: app_commands.CommandTree[Any]) -> None:
+    assert options_of("/incident query:i will", tree, focus_last=True) == [
+        {"name": "query", "type": 3, "value": "i will", "focused": True}
+    ]
+
+
+def test_a_text_options_words_end_at_the_next_option(tree: app_commands.CommandTree[Any]) -> None:
+    assert parse("/echo text:hi there loud:yes", tree).values == {"text": "hi there", "loud": True}
+
+
+def test_words_after_an_option_of_one_word_fill_the_first_required_option(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    assert parse("/incident year:2020 singh ja", tree).values == {"query": "singh ja", "year": 2020}
+
+
+def test_completing_after_a_space_following_the_colon_drops_the_space(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    assert parse("/incident query: sin", tree, focus_last=True).values == {"query": "sin"}
+
+
+@pytest.mark.parametrize("focus_last", [False, True])
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("/incident query:can't we act", "can't we act"),
+        ("/incident query:o'toole", "o'toole"),
+        ("/incident o'toole", "o'toole"),
+        ("/incident query:'tis the season", "'tis the season"),
+        ("/incident 'unfinished business", "'unfinished business"),
+        ("/incident query:rock 'em", "rock 'em"),
+        ('/incident query:"Speaker\'s ruling"', "Speaker's ruling"),
+        ("/incident query:'Speaker's ruling'", "Speaker's ruling"),
+        ("/incident 'Speaker's ruling'", "Speaker's ruling"),
+        (r"/incident query:'it\'s' here", "it's here"),
+    ],
+)
+def test_an_apostrophe_never_breaks_a_line(
+    tree: app_commands.CommandTree[Any], line: str, value: str, focus_last: bool
+) -> None:
+    assert parse(line, tree, focus_last=focus_last).values == {"query": value}
+
+
+def test_tokenize_keeps_apostrophes_as_letters_unless_they_close_a_value() -> None:
+    assert [(t.text, t.quoted) for t in tokenize("a:can't 'tis")] == [("a:can't", False), ("'tis", False)]
+    assert [(t.text, t.quoted) for t in tokenize("b:'x's y' 'z'")] == [("b:x's y", False), ("z", True)]
+
+
+def test_an_unclosed_double_quote_is_explained_not_raised_as_a_traceback(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    with pytest.raises(CommandLineError, match=r'Unclosed " quote in: incident query:"madam speaker'):
+        parse('/incident query:"madam speaker', tree)

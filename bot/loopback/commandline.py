@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -28,6 +28,7 @@ MAX_SAFE_INTEGER: Final = 2**53
 TRUE_WORDS: Final = frozenset({"true", "yes", "y", "on", "1"})
 FALSE_WORDS: Final = frozenset({"false", "no", "n", "off", "0"})
 OPTION_NAME: Final = re.compile(r"^[-_\w]+$")
+QUOTES: Final = "\"'"
 MENTION: Final = {
     OptionType.user: re.compile(r"^(?:<@!?(\d+)>|(\d+))$"),
     OptionType.channel: re.compile(r"^(?:<#(\d+)>|(\d+))$"),
@@ -76,46 +77,78 @@ class ParsedCommand:
 
 
 def tokenize(text: str, *, allow_unclosed: bool = False) -> list[Token]:
-    """Split on whitespace with shell-style quotes, where quotes only open a token or a value.
+    """Split on whitespace, where a quote opens a value only at the start of a token or of a value.
 
-    ``query:"singh 2020"`` and ``"singh 2020"`` are one value each; the apostrophe in ``O'Brien``
-    stays literal; a backslash escapes the quote character inside quotes.
+    ``query:"singh 2020"`` and ``"singh 2020"`` are one value each; a backslash escapes the quote
+    character inside quotes. A double quote closes at the next double quote; left open, it is a
+    CommandLineError (or, with ``allow_unclosed``, a value still being typed). An apostrophe is a
+    letter (``O'Brien``, ``can't``, ``'tis``) unless it opens a value that a later apostrophe closes
+    at the end of a word: ``query:'Speaker's ruling'`` is ``Speaker's ruling``.
     """
     tokens: list[Token] = []
-    index, length = 0, len(text)
-    while index < length:
-        if text[index].isspace():
-            index += 1
-            continue
-        chars: list[str] = []
-        quoted = False
-        closed = True
-        seen_quote = False
-        while index < length and not text[index].isspace():
-            char = text[index]
-            at_value_start = not seen_quote and (
-                not chars or (chars[-1] == ":" and ":" not in "".join(chars[:-1]))
-            )
-            if char in "\"'" and at_value_start:
-                quote = char
-                quoted = quoted or not chars
-                seen_quote = True
-                index += 1
-                while index < length and text[index] != quote:
-                    if text[index] == "\\" and index + 1 < length and text[index + 1] in (quote, "\\"):
-                        index += 1
-                    chars.append(text[index])
-                    index += 1
-                if index >= length:
-                    closed = False
-                    if not allow_unclosed:
-                        raise CommandLineError(f"Unclosed {quote} quote in: {text.strip()}")
-                index += 1  # the closing quote
-                continue
-            chars.append(char)
-            index += 1
-        tokens.append(Token("".join(chars), quoted, closed))
+    index = _skip_spaces(text, 0)
+    while index < len(text):
+        token, index = _read_token(text, index, allow_unclosed=allow_unclosed)
+        tokens.append(token)
+        index = _skip_spaces(text, index)
     return tokens
+
+
+def _skip_spaces(text: str, index: int) -> int:
+    while index < len(text) and text[index].isspace():
+        index += 1
+    return index
+
+
+def _read_token(text: str, index: int, *, allow_unclosed: bool) -> tuple[Token, int]:
+    """The token starting at ``index``, and the index just past it."""
+    chars: list[str] = []
+    quoted, closed, seen_quote = False, True, False
+    while index < len(text) and not text[index].isspace():
+        if not seen_quote and text[index] in QUOTES and _opens_value(chars):
+            found = _read_quoted(text, index, allow_unclosed=allow_unclosed)
+            if found is not None:
+                value, index, closed = found
+                quoted, seen_quote = not chars, True
+                chars.append(value)
+                continue
+        chars.append(text[index])
+        index += 1
+    return Token("".join(chars), quoted, closed), index
+
+
+def _opens_value(chars: Sequence[str]) -> bool:
+    """Whether a quote here would open a value: at the token's start, or just after its first colon."""
+    return not chars or (chars[-1] == ":" and ":" not in "".join(chars[:-1]))
+
+
+def _read_quoted(text: str, index: int, *, allow_unclosed: bool) -> tuple[str, int, bool] | None:
+    """The quoted value opened at ``index``, the index past it and whether it closed.
+
+    None when the opening character is an apostrophe that nothing closes: then it is a letter.
+    """
+    quote = text[index]
+    chars: list[str] = []
+    position = index + 1
+    while position < len(text):
+        char = text[position]
+        if char == "\\" and text[position + 1 : position + 2] in (quote, "\\"):
+            chars.append(text[position + 1])
+            position += 2
+            continue
+        if char == quote and (quote == '"' or _ends_word(text, position + 1)):
+            return "".join(chars), position + 1, True
+        chars.append(char)
+        position += 1
+    if quote == "'":
+        return None
+    if not allow_unclosed:
+        raise CommandLineError(f"Unclosed {quote} quote in: {text.strip()}")
+    return "".join(chars), position, False
+
+
+def _ends_word(text: str, index: int) -> bool:
+    return index >= len(text) or text[index].isspace()
 
 
 def usage(command: AnyCommand) -> str:
@@ -326,31 +359,42 @@ def _find_leaf(
 def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str, str], str | None]:
     """Each given option's text by display name, and the option the last token gave a value to.
 
-    ``name:value`` tokens name their option; bare tokens together fill the first unfilled required
-    option (else the first unfilled one).
+    ``name:value`` tokens name their option. The words after a text option's value are more of it
+    (``query:i will not`` is "i will not"); other bare words together fill the first unfilled
+    required option (else the first unfilled one): those before any ``name:``, and those after an
+    option that takes one word (an integer, a choice, a mention, ...).
     """
-    raw: dict[str, str] = {}
+    words: dict[str, list[str]] = {}
     bare: list[Token] = []
     last: str | None = None
-    last_was_bare = False
+    current: str | None = None  # the text option that free words are still being added to
     for token in tokens:
         name, sep, value = token.text.partition(":")
         if sep and not token.quoted and OPTION_NAME.fullmatch(name):
-            key = _option_key(command, name, raw)
-            raw[key] = value
-            last, last_was_bare = key, False
+            last = _option_key(command, name, words)
+            words[last] = [value]
+            current = last if _takes_free_text(command, last) else None
+        elif current is not None:
+            words[current].append(token.text)
+            last = current
         else:
             bare.append(token)
-            last_was_bare = True
+            last = None
+    raw = {key: " ".join(part for part in parts if part) for key, parts in words.items()}
     if bare:
         target = _bare_target(command, raw, bare)
         raw[target] = " ".join(token.text for token in bare)
-        if last_was_bare:
-            last = target
+        last = last or target
     return raw, last
 
 
-def _option_key(command: AnyCommand, name: str, given: Mapping[str, str]) -> str:
+def _takes_free_text(command: AnyCommand, name: str) -> bool:
+    """Whether option ``name`` takes text of any words (a string with no choices)."""
+    parameter = next(p for p in command.parameters if p.display_name == name)
+    return parameter.type is OptionType.string and not parameter.choices
+
+
+def _option_key(command: AnyCommand, name: str, given: Collection[str]) -> str:
     """The option ``name:`` names, checked to exist and not to be given twice."""
     key = name.lower()
     names = [parameter.display_name for parameter in command.parameters]
