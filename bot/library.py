@@ -11,12 +11,14 @@ question in that guild sees the change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from sqlmodel import Session
 
+from bot import limits
 from bot.answers import render
 from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.answers.render import Action, Choice, Reply
@@ -85,6 +87,18 @@ def _choice(action: Action, document: Document) -> Choice:
     return Choice(document.label, action, _argument(action, document))
 
 
+def _told_apart(documents: Sequence[Document]) -> list[tuple[str, str]]:
+    """(label, key) choices; where labels repeat, each says how it differs (its detail, else its rank)."""
+    repeated = {label for label, count in Counter(d.label for d in documents).items() if count > 1}
+    told = []
+    for rank, document in enumerate(documents, 1):
+        label = document.label
+        if label in repeated:
+            label = f"{label} — {document.detail}" if document.detail else f"{label} ({rank})"
+        told.append((limits.clip(label, limits.CHOICE_NAME), document.key))
+    return told
+
+
 def _distinct(choices: Iterable[Choice]) -> list[Choice]:
     """Choices that lead to different answers, best first (an incident and its motion lead to one)."""
     seen: set[tuple[str, str]] = set()
@@ -145,7 +159,7 @@ class Library:
             TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
         )
         hits = self.index.complete(query, kinds=kinds, guild_id=guild_id)
-        return [(hit.document.label, hit.document.key) for hit in hits]
+        return _told_apart([hit.document for hit in hits])
 
     def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Incidents, people and parties as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh") pairs."""

@@ -234,6 +234,15 @@ async def test_a_blank_query_is_refused_with_the_reason_not_a_generic_one(discor
     assert body["content"] == say(Msg.EMPTY_QUERY)
 
 
+async def test_autocomplete_choices_that_would_read_the_same_say_how_they_differ(discord_session) -> None:
+    listed = choices(await discord_session.complete("/ruling query:fergus"))
+    names = [c["name"] for c in listed]
+    assert len(set(names)) == len(names)
+    sent_out = [n for n in names if n.startswith("Speaker Greg Fergus: ordered to leave sitting")]
+    assert len(sent_out) == 2
+    assert any("Rachael Thomas" in n for n in sent_out)
+
+
 async def test_autocomplete_ranks_half_typed_names(discord_session) -> None:
     listed = choices(await discord_session.complete("/incident query:poili"))
     assert listed[0]["value"] == "poilievre-2024"

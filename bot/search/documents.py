@@ -408,6 +408,7 @@ def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None
             (incident.title, W_DETAIL),
         ),
         date=incident.date,
+        detail=ruling.summary,
     )
 
 

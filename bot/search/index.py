@@ -146,7 +146,8 @@ class Document:
 
     ``key`` is unique per (kind, guild): the slug for incidents, people and parties, ``"quote:<id>"``
     and the like for child rows. ``exact`` names win outright when the folded query equals one of
-    them, and are searchable like a weight-1 field. ``date`` orders the empty-query default.
+    them, and are searchable like a weight-1 field. ``date`` orders the empty-query default. ``detail``
+    is shown beside the label where two choices would otherwise read the same.
 
     A ``removed`` document is a tombstone: a guild removed the entry, so the document is never found
     but still shadows the shared document with its (kind, key) in that guild.
@@ -161,6 +162,7 @@ class Document:
     fields: tuple[TextField, ...] = ()
     date: dt.date | None = None
     removed: bool = False
+    detail: str | None = None  # a few words telling it from a namesake (a ruling's summary)
 
     def __post_init__(self) -> None:
         if not self.key:
