@@ -243,6 +243,18 @@ async def test_autocomplete_choices_that_would_read_the_same_say_how_they_differ
     assert any("Rachael Thomas" in n for n in sent_out)
 
 
+async def test_search_by_a_countrys_abbreviation_lists_its_incidents_first(discord_session) -> None:
+    body = await ask(discord_session, "/search UK")
+    first = body["embeds"][0]["description"].splitlines()[:4]
+    assert all(line.endswith(("(2021)", "(2018)", "(2016)", "(1976)")) for line in first), first
+
+
+async def test_autocomplete_finds_incidents_by_a_countrys_abbreviation_and_demonym(discord_session) -> None:
+    assert choices(await discord_session.complete("/incident query:nz"))[0]["value"] == "maipi-clarke-2024"
+    british = [c["value"] for c in choices(await discord_session.complete("/incident query:british"))]
+    assert {"butler-2021", "skinner-2016", "heseltine-1976"} <= set(british[:4])
+
+
 async def test_autocomplete_ranks_half_typed_names(discord_session) -> None:
     listed = choices(await discord_session.complete("/incident query:poili"))
     assert listed[0]["value"] == "poilievre-2024"

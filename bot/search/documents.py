@@ -24,6 +24,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
 from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, TextField
+from bot.search.places import country_words
 from db.models import (
     Chamber,
     EntityKind,
@@ -302,7 +303,8 @@ def _incident_document(
         pairs.extend((name, W_PARTY) for name in _party_names(party))
         pairs.append((participant.party_label, W_CONTEXT))
     if chamber is not None:
-        pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT), (chamber.country, W_CONTEXT)]
+        pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT)]
+        pairs.extend((word, W_CONTEXT) for word in country_words(chamber.country))
     pairs += [(str(incident.date.year), W_CONTEXT), (_words(incident.kind), W_CONTEXT)]
     pairs.append((incident.summary, W_DETAIL))
     pairs.extend((motion.text, W_DETAIL) for motion in motions)

@@ -627,7 +627,8 @@ class SearchIndex:
         ]
         hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
         words = query.split()
-        if typing and len(words) == 1 and len(query) < self.tuning.prefix_min:
+        if typing and len(words) == 1 and len(query) < self.tuning.prefix_min and query not in self._postings:
+            # too short to read as a prefix, and no word of its own (as "uk" or "nz" are): initials
             return (hits + self._initials(query, kinds, guild_id, limit, exact))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
         for entry in exact:
