@@ -41,7 +41,7 @@ from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
 from bot.loopback.transcript import check_answer, print_answer, report_rejections
 from bot.search.index import SearchIndex
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from db.models import SHARED_GUILD
 from db.session import Database
 
@@ -357,24 +357,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
+    if args.cli_command == "run":
+        return command_run(settings)
+    if args.cli_command == "sync":
+        return command_sync(settings, args.guild)
+    if args.cli_command == "commands":
+        return command_commands(settings, as_json=args.json)
+    if args.cli_command == "ask":
+        return command_ask(settings, args)
+    if args.cli_command == "complete":
+        return command_complete(settings, args)
+    if args.cli_command == "console":
+        return command_console(settings, args)
+    return command_db(settings, args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    settings = Settings.from_env()
     try:
-        if args.cli_command == "run":
-            return command_run(settings)
-        if args.cli_command == "sync":
-            return command_sync(settings, args.guild)
-        if args.cli_command == "commands":
-            return command_commands(settings, as_json=args.json)
-        if args.cli_command == "ask":
-            return command_ask(settings, args)
-        if args.cli_command == "complete":
-            return command_complete(settings, args)
-        if args.cli_command == "console":
-            return command_console(settings, args)
-        return command_db(settings, args)
-    except (UsageError, CommandLineError) as error:
+        return _dispatch(Settings.from_env(), args)
+    except (UsageError, CommandLineError, SettingsError) as error:
         print(f"parlbot: error: {error}", file=sys.stderr)
         return EXIT_USAGE
 

@@ -225,3 +225,30 @@ def test_parlbot_ask_json_works_as_a_real_process(workdir: Path) -> None:
     assert first["route"] == "callback"
     assert first["body"]["type"] == 4
     assert "Jagmeet Singh" in first["body"]["data"]["embeds"][0]["title"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("SYNC_COMMANDS", "maybe"), ("SYNC_GUILD_ID", "abc"), ("LOG_LEVEL", "loud")]
+)
+def test_a_setting_that_is_not_allowed_is_one_line_and_exit_2(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+
+    code = main(["ask", "/help"])
+
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.startswith(f"parlbot: error: {name}={value!r} ")
+    assert captured.err.count("\n") == 1
+    assert captured.out == ""
+
+
+def test_a_setting_that_is_not_allowed_gives_no_traceback_as_a_real_process(workdir: Path) -> None:
+    (workdir / ".env").write_text("SYNC_COMMANDS=maybe\n", encoding="utf-8")
+
+    result = run_parlbot("ask", "/help", cwd=workdir)
+
+    assert result.returncode == 2
+    assert result.stderr.startswith("parlbot: error: SYNC_COMMANDS='maybe' ")
+    assert "Traceback" not in result.stderr
