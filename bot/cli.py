@@ -373,12 +373,28 @@ def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
     return command_db(settings, args)
 
 
+def missing_driver(error: ImportError) -> str | None:
+    """The one line for a PostgreSQL URL whose driver (psycopg) is not installed, else None."""
+    if "psycopg" not in f"{error.name or ''} {error}":
+        return None
+    return (
+        "DATABASE_URL is a PostgreSQL URL, but its driver (psycopg) is not installed; "
+        'install the postgres extra: pip install -e ".[postgres]"'
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return _dispatch(Settings.from_env(), args)
     except (UsageError, CommandLineError, SettingsError) as error:
         print(f"parlbot: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except ImportError as error:
+        message = missing_driver(error)
+        if message is None:
+            raise
+        print(f"parlbot: error: {message}", file=sys.stderr)
         return EXIT_USAGE
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -252,3 +253,17 @@ def test_a_setting_that_is_not_allowed_gives_no_traceback_as_a_real_process(work
     assert result.returncode == 2
     assert result.stderr.startswith("parlbot: error: SYNC_COMMANDS='maybe' ")
     assert "Traceback" not in result.stderr
+
+
+def test_postgresql_without_its_driver_names_the_postgres_extra(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://parlbot@127.0.0.1:1/parlbot")
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg now raises ModuleNotFoundError
+
+    code = main(["ask", "/incident singh-2020"])
+
+    err = capsys.readouterr().err
+    assert code == 2
+    assert 'pip install -e ".[postgres]"' in err
+    assert err.count("\n") == 1
