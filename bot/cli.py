@@ -255,7 +255,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
         raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
     except transfer.UnreadableFile as error:
         raise UsageError(error.message) from None
-    database.upgrade()
+    database.ensure_ready()
     with database.session() as session:
         try:
             plan = transfer.plan_import(session, document, guild_id=guild)
@@ -302,7 +302,7 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
         elif args.db_command == "import":
             return db_import(database, Path(args.file), guild=guild, dry_run=args.dry_run)
         else:
-            database.upgrade()
+            database.ensure_ready()
             with database.session() as session:
                 dataset = export_dataset(session, guild_id=guild)
             path = Path(args.file)

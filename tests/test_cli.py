@@ -267,3 +267,17 @@ def test_postgresql_without_its_driver_names_the_postgres_extra(
     assert code == 2
     assert 'pip install -e ".[postgres]"' in err
     assert err.count("\n") == 1
+
+
+def test_db_export_on_a_fresh_machine_exports_the_shipped_incidents(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DATABASE_URL")
+
+    code = main(["db", "export", "out.json"])
+
+    exported = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert code == 0
+    assert (workdir / "parlbot.sqlite3").is_file()
+    assert "singh-2020" in {incident["slug"] for incident in exported["incidents"]}
+    assert "(0 incidents)" not in capsys.readouterr().out
