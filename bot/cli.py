@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,6 +49,7 @@ from db.session import Database
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 CLI_ACTOR = 0  # the user id command-line imports are audited as
 
 log = logging.getLogger(__name__)
@@ -383,10 +385,20 @@ def missing_driver(error: ImportError) -> str | None:
     )
 
 
+def _quiet_broken_pipe() -> int:
+    """The reader of standard output went away (``parlbot ask ... | head -1``): end quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush has somewhere to go
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return _dispatch(Settings.from_env(), args)
+        code = _dispatch(Settings.from_env(), args)
+        sys.stdout.flush()  # a closed pipe shows up here, inside the handlers below
+        return code
     except (UsageError, CommandLineError, SettingsError) as error:
         print(f"parlbot: error: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -396,6 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"parlbot: error: {message}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
 
 
 if __name__ == "__main__":

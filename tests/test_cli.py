@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -281,3 +284,23 @@ def test_db_export_on_a_fresh_machine_exports_the_shipped_incidents(
     assert (workdir / "parlbot.sqlite3").is_file()
     assert "singh-2020" in {incident["slug"] for incident in exported["incidents"]}
     assert "(0 incidents)" not in capsys.readouterr().out
+
+
+def test_output_into_a_closed_pipe_ends_quietly(workdir: Path) -> None:
+    script = Path(sys.executable).with_name("parlbot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+    with subprocess.Popen(
+        [*command, "ask", "/incident singh-2020"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=workdir,
+        env={**os.environ},
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.close()  # the reader goes away before the answer is written, as `| head` does
+        err = process.stderr.read()
+        code = process.wait(timeout=120)
+
+    assert err == b""
+    assert code in (0, 141, -signal.SIGPIPE)
