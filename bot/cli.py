@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import aiohttp
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -50,6 +51,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
+RUN_RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 4.0)  # seconds before each new `run` attempt
 CLI_ACTOR = 0  # the user id command-line imports are audited as
 
 log = logging.getLogger(__name__)
@@ -72,9 +74,17 @@ async def run_bot(bot: ParlBot, token: str) -> None:
         await bot.start(token)
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """Drop discord.py's "PyNaCl/davey is not installed, voice will NOT be supported": no voice here."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def _setup_logging(settings: Settings) -> None:
     level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level)
+    voice_warnings = logging.getLogger("discord.client")
+    if _not_about_voice not in voice_warnings.filters:
+        voice_warnings.addFilter(_not_about_voice)
 
 
 def _require_token(settings: Settings) -> str:
@@ -86,13 +96,32 @@ def _require_token(settings: Settings) -> str:
     return settings.discord_token
 
 
+async def run_retrying(settings: Settings, library: Library, token: str) -> int:
+    """Run the bot; when Discord cannot be reached, try again after each of ``RUN_RETRY_DELAYS``."""
+    attempts = len(RUN_RETRY_DELAYS) + 1
+    for attempt, delay in enumerate((*RUN_RETRY_DELAYS, None), start=1):
+        try:
+            await run_bot(build_bot(settings, library), token)
+            return EXIT_OK
+        except (OSError, aiohttp.ClientConnectionError) as error:  # ClientConnectorError is both
+            reason = f"cannot reach Discord: {error}"
+        if delay is None:
+            print(f"parlbot: error: {reason}; gave up after {attempts} attempts.", file=sys.stderr)
+            return EXIT_FAILED
+        print(
+            f"parlbot: {reason}; attempt {attempt} of {attempts}, retrying in {delay:g} s.", file=sys.stderr
+        )
+        await asyncio.sleep(delay)
+    return EXIT_FAILED  # not reached: the last delay is None
+
+
 def command_run(settings: Settings) -> int:
     token = _require_token(settings)
     _setup_logging(settings)
     point_at_endpoints(settings)
     library = Library.open(settings.database_url)
     try:
-        asyncio.run(run_bot(build_bot(settings, library), token))
+        return asyncio.run(run_retrying(settings, library, token))
     except KeyboardInterrupt:
         log.info("Stopped")
     finally:

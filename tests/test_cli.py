@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -304,3 +305,40 @@ def test_output_into_a_closed_pipe_ends_quietly(workdir: Path) -> None:
 
     assert err == b""
     assert code in (0, 141, -signal.SIGPIPE)
+
+
+def _closed_port() -> int:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        port: int = listener.getsockname()[1]
+    return port
+
+
+def test_run_when_discord_is_unreachable_retries_then_exits_1_without_a_traceback(workdir: Path) -> None:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "a-token",
+        "DISCORD_API_BASE": f"http://127.0.0.1:{_closed_port()}/api/v10",
+    }
+    program = "import bot.cli as c; c.RUN_RETRY_DELAYS = (0.01, 0.02); raise SystemExit(c.main(['run']))"
+
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=workdir,
+        timeout=120,
+        check=False,
+    )
+
+    lines = [line for line in result.stderr.splitlines() if line.startswith("parlbot:")]
+    assert result.returncode == 1
+    assert [line.split(";")[-1].strip() for line in lines] == [
+        "attempt 1 of 3, retrying in 0.01 s.",
+        "attempt 2 of 3, retrying in 0.02 s.",
+        "gave up after 3 attempts.",
+    ]
+    assert lines[-1].startswith("parlbot: error: cannot reach Discord: ")
+    assert "Traceback" not in result.stderr
+    assert "voice will NOT be supported" not in result.stderr
