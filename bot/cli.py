@@ -22,11 +22,13 @@ import asyncio
 import dataclasses
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+import aiohttp
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -41,13 +43,15 @@ from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
 from bot.loopback.transcript import check_answer, print_answer, report_rejections
 from bot.search.index import SearchIndex
-from bot.settings import Settings
+from bot.settings import Settings, SettingsError
 from db.models import SHARED_GUILD
 from db.session import Database
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
+RUN_RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 4.0)  # seconds before each new `run` attempt
 CLI_ACTOR = 0  # the user id command-line imports are audited as
 
 log = logging.getLogger(__name__)
@@ -70,9 +74,17 @@ async def run_bot(bot: ParlBot, token: str) -> None:
         await bot.start(token)
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    """Drop discord.py's "PyNaCl/davey is not installed, voice will NOT be supported": no voice here."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def _setup_logging(settings: Settings) -> None:
     level = logging.getLevelNamesMapping().get(settings.log_level, logging.INFO)
     discord.utils.setup_logging(level=level)
+    voice_warnings = logging.getLogger("discord.client")
+    if _not_about_voice not in voice_warnings.filters:
+        voice_warnings.addFilter(_not_about_voice)
 
 
 def _require_token(settings: Settings) -> str:
@@ -84,13 +96,32 @@ def _require_token(settings: Settings) -> str:
     return settings.discord_token
 
 
+async def run_retrying(settings: Settings, library: Library, token: str) -> int:
+    """Run the bot; when Discord cannot be reached, try again after each of ``RUN_RETRY_DELAYS``."""
+    attempts = len(RUN_RETRY_DELAYS) + 1
+    for attempt, delay in enumerate((*RUN_RETRY_DELAYS, None), start=1):
+        try:
+            await run_bot(build_bot(settings, library), token)
+            return EXIT_OK
+        except (OSError, aiohttp.ClientConnectionError) as error:  # ClientConnectorError is both
+            reason = f"cannot reach Discord: {error}"
+        if delay is None:
+            print(f"parlbot: error: {reason}; gave up after {attempts} attempts.", file=sys.stderr)
+            return EXIT_FAILED
+        print(
+            f"parlbot: {reason}; attempt {attempt} of {attempts}, retrying in {delay:g} s.", file=sys.stderr
+        )
+        await asyncio.sleep(delay)
+    return EXIT_FAILED  # not reached: the last delay is None
+
+
 def command_run(settings: Settings) -> int:
     token = _require_token(settings)
     _setup_logging(settings)
     point_at_endpoints(settings)
     library = Library.open(settings.database_url)
     try:
-        asyncio.run(run_bot(build_bot(settings, library), token))
+        return asyncio.run(run_retrying(settings, library, token))
     except KeyboardInterrupt:
         log.info("Stopped")
     finally:
@@ -255,7 +286,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
         raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
     except transfer.UnreadableFile as error:
         raise UsageError(error.message) from None
-    database.upgrade()
+    database.ensure_ready()
     with database.session() as session:
         try:
             plan = transfer.plan_import(session, document, guild_id=guild)
@@ -302,7 +333,7 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
         elif args.db_command == "import":
             return db_import(database, Path(args.file), guild=guild, dry_run=args.dry_run)
         else:
-            database.upgrade()
+            database.ensure_ready()
             with database.session() as session:
                 dataset = export_dataset(session, guild_id=guild)
             path = Path(args.file)
@@ -357,26 +388,57 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
+    if args.cli_command == "run":
+        return command_run(settings)
+    if args.cli_command == "sync":
+        return command_sync(settings, args.guild)
+    if args.cli_command == "commands":
+        return command_commands(settings, as_json=args.json)
+    if args.cli_command == "ask":
+        return command_ask(settings, args)
+    if args.cli_command == "complete":
+        return command_complete(settings, args)
+    if args.cli_command == "console":
+        return command_console(settings, args)
+    return command_db(settings, args)
+
+
+def missing_driver(error: ImportError) -> str | None:
+    """The one line for a PostgreSQL URL whose driver (psycopg) is not installed, else None."""
+    if "psycopg" not in f"{error.name or ''} {error}":
+        return None
+    return (
+        "DATABASE_URL is a PostgreSQL URL, but its driver (psycopg) is not installed; "
+        'install the postgres extra: pip install -e ".[postgres]"'
+    )
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of standard output went away (``parlbot ask ... | head -1``): end quietly."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush has somewhere to go
+    os.close(devnull)
+    return EXIT_BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    settings = Settings.from_env()
     try:
-        if args.cli_command == "run":
-            return command_run(settings)
-        if args.cli_command == "sync":
-            return command_sync(settings, args.guild)
-        if args.cli_command == "commands":
-            return command_commands(settings, as_json=args.json)
-        if args.cli_command == "ask":
-            return command_ask(settings, args)
-        if args.cli_command == "complete":
-            return command_complete(settings, args)
-        if args.cli_command == "console":
-            return command_console(settings, args)
-        return command_db(settings, args)
-    except (UsageError, CommandLineError) as error:
+        code = _dispatch(Settings.from_env(), args)
+        sys.stdout.flush()  # a closed pipe shows up here, inside the handlers below
+        return code
+    except (UsageError, CommandLineError, SettingsError) as error:
         print(f"parlbot: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except ImportError as error:
+        message = missing_driver(error)
+        if message is None:
+            raise
+        print(f"parlbot: error: {message}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
 
 
 if __name__ == "__main__":

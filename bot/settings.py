@@ -10,14 +10,45 @@ from pathlib import Path
 from dotenv import dotenv_values
 
 DEFAULT_DATABASE_PATH = Path("parlbot.sqlite3")
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting whose value is not allowed; the message names the variable, the value and the choices."""
 
 
 def default_database_url() -> str:
     return f"sqlite:///{DEFAULT_DATABASE_PATH}"
 
 
-def _flag(value: str | None) -> bool:
-    return (value or "").strip().lower() in {"1", "true", "yes", "on"}
+def _flag(name: str, value: str | None) -> bool:
+    word = (value or "").strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS or not word:
+        return False
+    allowed = "/".join(TRUE_WORDS + FALSE_WORDS)
+    raise SettingsError(f"{name}={value!r} is not a yes or no; use one of {allowed} (or leave it empty).")
+
+
+def _snowflake(name: str, value: str | None) -> int | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or int(text) == 0:
+        raise SettingsError(f"{name}={value!r} is not a Discord id; use its digits (or leave it empty).")
+    return int(text)
+
+
+def _log_level(name: str, value: str | None) -> str:
+    level = (value or "").strip().upper() or "INFO"
+    if level == "WARN":
+        return "WARNING"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"{name}={value!r} is not a logging level; use one of {', '.join(LOG_LEVELS)}.")
+    return level
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,18 +65,22 @@ class Settings:
     def from_env(
         cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
     ) -> Settings:
-        """Read settings; the process environment wins over ``env_file``."""
+        """Read settings; the process environment wins over ``env_file``.
+
+        Raises ``SettingsError`` (one sentence naming the variable, its value and what is allowed) for
+        a ``SYNC_COMMANDS`` that is not a yes or no, a ``SYNC_GUILD_ID`` that is not an id, or an
+        unknown ``LOG_LEVEL``.
+        """
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
         values.update(os.environ if environ is None else environ)
-        guild = values.get("SYNC_GUILD_ID", "").strip()
         return cls(
             database_url=values.get("DATABASE_URL", "").strip() or default_database_url(),
             discord_token=values.get("DISCORD_TOKEN", "").strip() or None,
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
-            sync_commands=_flag(values.get("SYNC_COMMANDS")),
-            sync_guild_id=int(guild) if guild else None,
-            log_level=values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            sync_commands=_flag("SYNC_COMMANDS", values.get("SYNC_COMMANDS")),
+            sync_guild_id=_snowflake("SYNC_GUILD_ID", values.get("SYNC_GUILD_ID")),
+            log_level=_log_level("LOG_LEVEL", values.get("LOG_LEVEL")),
         )

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
+import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,3 +230,115 @@ def test_parlbot_ask_json_works_as_a_real_process(workdir: Path) -> None:
     assert first["route"] == "callback"
     assert first["body"]["type"] == 4
     assert "Jagmeet Singh" in first["body"]["data"]["embeds"][0]["title"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("SYNC_COMMANDS", "maybe"), ("SYNC_GUILD_ID", "abc"), ("LOG_LEVEL", "loud")]
+)
+def test_a_setting_that_is_not_allowed_is_one_line_and_exit_2(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+
+    code = main(["ask", "/help"])
+
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.err.startswith(f"parlbot: error: {name}={value!r} ")
+    assert captured.err.count("\n") == 1
+    assert captured.out == ""
+
+
+def test_a_setting_that_is_not_allowed_gives_no_traceback_as_a_real_process(workdir: Path) -> None:
+    (workdir / ".env").write_text("SYNC_COMMANDS=maybe\n", encoding="utf-8")
+
+    result = run_parlbot("ask", "/help", cwd=workdir)
+
+    assert result.returncode == 2
+    assert result.stderr.startswith("parlbot: error: SYNC_COMMANDS='maybe' ")
+    assert "Traceback" not in result.stderr
+
+
+def test_postgresql_without_its_driver_names_the_postgres_extra(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://parlbot@127.0.0.1:1/parlbot")
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # import psycopg now raises ModuleNotFoundError
+
+    code = main(["ask", "/incident singh-2020"])
+
+    err = capsys.readouterr().err
+    assert code == 2
+    assert 'pip install -e ".[postgres]"' in err
+    assert err.count("\n") == 1
+
+
+def test_db_export_on_a_fresh_machine_exports_the_shipped_incidents(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DATABASE_URL")
+
+    code = main(["db", "export", "out.json"])
+
+    exported = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
+    assert code == 0
+    assert (workdir / "parlbot.sqlite3").is_file()
+    assert "singh-2020" in {incident["slug"] for incident in exported["incidents"]}
+    assert "(0 incidents)" not in capsys.readouterr().out
+
+
+def test_output_into_a_closed_pipe_ends_quietly(workdir: Path) -> None:
+    script = Path(sys.executable).with_name("parlbot")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "bot.cli"]
+    with subprocess.Popen(
+        [*command, "ask", "/incident singh-2020"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=workdir,
+        env={**os.environ},
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        process.stdout.close()  # the reader goes away before the answer is written, as `| head` does
+        err = process.stderr.read()
+        code = process.wait(timeout=120)
+
+    assert err == b""
+    assert code in (0, 141, -signal.SIGPIPE)
+
+
+def _closed_port() -> int:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        port: int = listener.getsockname()[1]
+    return port
+
+
+def test_run_when_discord_is_unreachable_retries_then_exits_1_without_a_traceback(workdir: Path) -> None:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "a-token",
+        "DISCORD_API_BASE": f"http://127.0.0.1:{_closed_port()}/api/v10",
+    }
+    program = "import bot.cli as c; c.RUN_RETRY_DELAYS = (0.01, 0.02); raise SystemExit(c.main(['run']))"
+
+    result = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=workdir,
+        timeout=120,
+        check=False,
+    )
+
+    lines = [line for line in result.stderr.splitlines() if line.startswith("parlbot:")]
+    assert result.returncode == 1
+    assert [line.split(";")[-1].strip() for line in lines] == [
+        "attempt 1 of 3, retrying in 0.01 s.",
+        "attempt 2 of 3, retrying in 0.02 s.",
+        "gave up after 3 attempts.",
+    ]
+    assert lines[-1].startswith("parlbot: error: cannot reach Discord: ")
+    assert "Traceback" not in result.stderr
+    assert "voice will NOT be supported" not in result.stderr

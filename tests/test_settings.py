@@ -1,0 +1,44 @@
+"""``Settings.from_env``: the environment wins over ``.env``, and a value that is not allowed says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("SYNC_COMMANDS=yes\nSYNC_GUILD_ID=7\nLOG_LEVEL=debug\n", encoding="utf-8")
+
+    settings = Settings.from_env({"SYNC_GUILD_ID": "42"}, env_file)
+
+    assert (settings.sync_commands, settings.sync_guild_id, settings.log_level) == (True, 42, "DEBUG")
+
+
+def test_empty_values_take_the_defaults(tmp_path: Path) -> None:
+    settings = Settings.from_env({"SYNC_COMMANDS": "", "SYNC_GUILD_ID": " ", "LOG_LEVEL": ""}, None)
+
+    assert (settings.sync_commands, settings.sync_guild_id, settings.log_level) == (False, None, "INFO")
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "allowed"),
+    [
+        ("SYNC_COMMANDS", "maybe", "1/true/yes/on/0/false/no/off"),
+        ("SYNC_GUILD_ID", "my-server", "its digits"),
+        ("LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+    ],
+)
+def test_a_value_that_is_not_allowed_names_the_variable_the_value_and_the_choices(
+    name: str, value: str, allowed: str
+) -> None:
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({name: value}, None)
+
+    message = str(raised.value)
+    assert message.startswith(f"{name}={value!r} ")
+    assert allowed in message
+    assert "\n" not in message
