@@ -35,6 +35,7 @@ ENV_KEYS = (
     "DISCORD_GATEWAY_URL",
     "SYNC_COMMANDS",
     "SYNC_GUILD_ID",
+    "LOG_LEVEL",
 )
 
 
