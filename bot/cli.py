@@ -6,7 +6,7 @@
     parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
     parlbot complete "/incident query:sin"
     parlbot console                     one bot, many lines: commands, press, submit, as (bot.console)
-    parlbot db upgrade | seed
+    parlbot db where | upgrade | seed
     parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
     parlbot db export FILE [--guild ID]
 
@@ -45,7 +45,7 @@ from bot.loopback.transcript import check_answer, print_answer, report_rejection
 from bot.search.index import SearchIndex
 from bot.settings import Settings, SettingsError
 from db.models import SHARED_GUILD
-from db.session import Database
+from db.session import Database, normalize_url
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -316,10 +316,21 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
     return EXIT_OK
 
 
+def database_location(url: str) -> str:
+    """Where the database is: a SQLite file's path, or the URL without its password."""
+    parsed = normalize_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        return str(Path(str(parsed.database)).resolve())
+    return parsed.render_as_string(hide_password=True)
+
+
 def command_db(settings: Settings, args: argparse.Namespace) -> int:
     from db.dataset.files import write_dataset
     from db.dataset.reader import export_dataset
 
+    if args.db_command == "where":
+        print(database_location(settings.database_url))
+        return EXIT_OK
     database = Database(settings.database_url)
     guild = args.guild if getattr(args, "guild", None) is not None else SHARED_GUILD
     try:
@@ -376,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     db = commands.add_parser("db", help="manage the database (DATABASE_URL)")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    db_commands.add_parser("where", help="print where the database is (DATABASE_URL, else the default file)")
     db_commands.add_parser("upgrade", help="run the migrations up to head")
     db_commands.add_parser("seed", help="load the shipped dataset (idempotent)")
     imported = db_commands.add_parser("import", help="load a dataset file into a guild, all or nothing")

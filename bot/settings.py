@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values
+from platformdirs import user_data_path
 
-DEFAULT_DATABASE_PATH = Path("parlbot.sqlite3")
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -19,8 +19,14 @@ class SettingsError(ValueError):
     """A setting whose value is not allowed; the message names the variable, the value and the choices."""
 
 
+def default_database_path() -> Path:
+    """Where the embedded database lives: the user's data folder (``~/.local/share/parlbot`` on Linux),
+    whatever the working directory."""
+    return user_data_path("parlbot") / "parlbot.sqlite3"
+
+
 def default_database_url() -> str:
-    return f"sqlite:///{DEFAULT_DATABASE_PATH}"
+    return f"sqlite:///{default_database_path()}"
 
 
 def _flag(name: str, value: str | None) -> bool:

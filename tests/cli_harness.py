@@ -47,10 +47,13 @@ def seeded_file(sqlite_template: SqliteTemplate) -> Path:
 
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeded_file: Path) -> Iterator[Path]:
-    """A clean working directory (no .env) whose DATABASE_URL is a copy of the seeded database."""
+    """A clean working directory (no .env) whose DATABASE_URL is a copy of the seeded database, and
+    whose user data folder (where the default database goes) is ``data/`` inside it."""
     for key in ENV_KEYS:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.chdir(tmp_path)
+    # The default database lives in the user's data folder: this test's own (XDG, as on Linux).
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     copy = tmp_path / "parlbot-test.sqlite3"
     shutil.copyfile(seeded_file, copy)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{copy}")

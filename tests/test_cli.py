@@ -23,6 +23,11 @@ from bot.messages.catalogue import Msg, say
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
 
 
+def default_file(workdir: Path) -> Path:
+    """The default database file of a ``workdir`` test (whose user data folder is ``data/``)."""
+    return (workdir / "data" / "parlbot" / "parlbot.sqlite3").resolve()
+
+
 def test_ask_prints_the_answer_readably(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["ask", "/incident singh-2020"])
 
@@ -165,8 +170,22 @@ def test_the_default_database_is_created_migrated_and_seeded_on_first_use(
     code = main(["ask", "/incident singh-2020"])
 
     assert code == 0
-    assert (workdir / "parlbot.sqlite3").is_file()
+    assert default_file(workdir).is_file()
+    assert not (workdir / "parlbot.sqlite3").exists()  # not where the command happened to run
     assert "Jagmeet Singh" in capsys.readouterr().out
+
+
+def test_db_where_names_the_default_file_and_a_configured_url_without_its_password(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DATABASE_URL")
+    assert main(["db", "where"]) == 0
+    assert capsys.readouterr().out.strip() == str(default_file(workdir))
+    monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://bot:secret@127.0.0.1/parlbot")
+    assert main(["db", "where"]) == 0
+    shown = capsys.readouterr().out
+    assert "127.0.0.1/parlbot" in shown
+    assert "secret" not in shown
 
 
 def test_db_upgrade_seed_and_export_round_trip(
@@ -282,7 +301,7 @@ def test_db_export_on_a_fresh_machine_exports_the_shipped_incidents(
 
     exported = json.loads((workdir / "out.json").read_text(encoding="utf-8"))
     assert code == 0
-    assert (workdir / "parlbot.sqlite3").is_file()
+    assert default_file(workdir).is_file()
     assert "singh-2020" in {incident["slug"] for incident in exported["incidents"]}
     assert "(0 incidents)" not in capsys.readouterr().out
 
