@@ -241,6 +241,23 @@ def test_usage_shows_required_and_optional_options(tree: app_commands.CommandTre
     assert usage(command) == "/echo text:<text> [loud:<true|false>] [ratio:<number>]"
 
 
+def test_usage_lists_the_choices_of_an_option_that_has_them(tree: app_commands.CommandTree[Any]) -> None:
+    command = tree.get_command("colour")
+    assert isinstance(command, app_commands.Command)
+
+    assert usage(command) == "/colour shade:<light|dark>"
+
+
+async def test_a_choice_of_several_words_is_listed_as_it_is_typed(discord_session: OfflineSession) -> None:
+    with pytest.raises(CommandLineError) as refused:
+        discord_session.parse("/add position incident:singh-2020 motion:1 stance:object")
+    assert 'attribution:<recorded|"self acknowledged"|"news reported"|inferred>' in str(refused.value)
+    parsed = discord_session.parse(
+        '/add position incident:singh-2020 motion:1 stance:object attribution:"self acknowledged"'
+    )
+    assert parsed.values["attribution"] == "self_acknowledged"
+
+
 async def test_the_real_bots_commands_parse_from_its_own_tree(discord_session: OfflineSession) -> None:
     parsed = discord_session.parse("/who-objected singh 2020")
 

@@ -152,12 +152,19 @@ def _ends_word(text: str, index: int) -> bool:
 
 
 def usage(command: AnyCommand) -> str:
-    """``/incident query:<text> [year:<integer>]``"""
+    """``/incident query:<text> [year:<integer>]``; an option with fixed choices lists them:
+    ``stance:<yes|no|object|...>`` (a choice of several words in quotes, as it is typed)."""
     parts = [f"/{command.qualified_name}"]
     for parameter in command.parameters:
-        hint = f"{parameter.display_name}:<{TYPE_HINTS.get(parameter.type, parameter.type.name)}>"
+        hint = f"{parameter.display_name}:<{_kind_hint(parameter)}>"
         parts.append(hint if parameter.required else f"[{hint}]")
     return " ".join(parts)
+
+
+def _kind_hint(parameter: app_commands.Parameter) -> str:
+    if parameter.choices:
+        return "|".join(f'"{c.name}"' if " " in c.name else c.name for c in parameter.choices)
+    return TYPE_HINTS.get(parameter.type, parameter.type.name)
 
 
 def _suggest(word: str, names: Sequence[str]) -> str:
