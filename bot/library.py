@@ -23,7 +23,7 @@ from bot.answers import render
 from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.answers.render import Action, Choice, Reply
 from bot.curation import changes, transfer
-from bot.curation.changes import Actor, Change
+from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.messages.catalogue import Msg, say
@@ -333,6 +333,10 @@ class Library:
     def undoable(self, *, actor: Actor) -> list[AuditEntry]:
         """The actor's changes that ``undo`` can still revert, newest first."""
         return self._run(lambda s: changes.undoable(s, actor=actor))
+
+    def removed(self, *, guild_id: int) -> list[Removed]:
+        """The guild's removed entries, most recently removed first (``restore`` brings one back)."""
+        return self._run(lambda s: changes.removed(s, guild_id=guild_id))
 
     def pending_suggestions(self, *, guild_id: int) -> list[Suggestion]:
         """The guild's suggestions waiting for review, oldest first."""

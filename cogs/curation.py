@@ -199,6 +199,22 @@ class Target(_Text):
         return _choices(pairs)
 
 
+class RemovedTarget(_Text):
+    """An entry removed in the guild, as ``kind:key``, autocompleted from what ``/removed`` lists."""
+
+    async def transform(self, interaction: Interaction, value: object) -> str:
+        return str(Ref.parse(str(value), default=EntityKind.INCIDENT))
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        entries = await _in_thread(lambda: library.removed(guild_id=guild_id))
+        refs = [Ref(entry.kind, entry.key) for entry in entries]
+        typed = value.strip().lower()
+        return _choices([(ref.words, str(ref)) for ref in refs if typed in str(ref)])
+
+
 class Alias(_Text):
     """One of the aliases of the entry in the ``target`` option."""
 
@@ -511,6 +527,36 @@ class Curation(commands.Cog):
         library, actor = interaction.client.library, _actor(interaction)
         await respond(
             interaction, lambda: replies.done_reply(library.undo(actor=actor, audit_id=entry)), ephemeral=True
+        )
+
+    @app_commands.command(description="The entries removed in this server, newest first (moderators)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @moderator_only(reading=True)
+    async def removed(self, interaction: Interaction) -> None:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        entries = await _in_thread(lambda: library.removed(guild_id=guild_id))
+        pages = Pages(
+            interaction.user.id,
+            say(Msg.REMOVED_NOT_YOURS),
+            render.pages_for(len(entries), replies.HISTORY_PAGE),
+            lambda page: replies.removed_page_reply(entries, page=page),
+        )
+        await pages.send(interaction, ephemeral=True)
+
+    @app_commands.command(description="Bring back an entry removed here (moderators)")
+    @app_commands.describe(target="A removed entry (type to list them)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @moderator_only()
+    async def restore(
+        self, interaction: Interaction, target: app_commands.Transform[str, RemovedTarget()]
+    ) -> None:
+        library, actor, ref = interaction.client.library, _actor(interaction), Ref.parse(target)
+        await respond(
+            interaction,
+            lambda: replies.done_reply(library.restore(actor=actor, kind=ref.kind, key=ref.key)),
+            ephemeral=True,
         )
 
     config = app_commands.Group(

@@ -384,6 +384,38 @@ async def test_history_of_a_name_that_matches_nothing_says_so(moderator_session)
     assert body["content"] == say(Msg.ENTRY_UNKNOWN, text="zzqx-nobody")
 
 
+async def removed_lines(session: OfflineSession) -> str:
+    body = await ask(session, "/removed")
+    assert is_ephemeral(body)
+    return str(body["embeds"][0]["description"])
+
+
+async def test_removed_lists_what_was_removed_and_restore_brings_it_back(moderator_session) -> None:
+    await ask(moderator_session, PERSON)
+    prompt = await ask(moderator_session, "/remove person person:jane-doe")
+    await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"])
+    assert (await removed_lines(moderator_session)).startswith(
+        before(Msg.REMOVED_LINE, "when", kind=kind_name(EntityKind.PERSON), key="jane-doe")
+    )
+    listed = choices(await moderator_session.complete("/restore target:jane"))
+    assert [c["value"] for c in listed] == ["person:jane-doe"]
+
+    restored = await ask(moderator_session, "/restore target:person:jane-doe")
+
+    summary = say(Msg.RESTORED_SUMMARY, kind=kind_name(EntityKind.PERSON), key="jane-doe")
+    assert restored["content"].startswith(done(summary, 3))
+    assert await removed_lines(moderator_session) == say(Msg.NOTHING_REMOVED)
+    assert (await ask(moderator_session, "/person jane doe", member(moderator_session)))["embeds"]
+
+
+async def test_restoring_an_entry_that_is_not_removed_says_so(moderator_session) -> None:
+    body = await ask(moderator_session, "/restore target:person:jagmeet-singh")
+    assert is_ephemeral(body)
+    assert body["content"] == say(
+        Msg.NOT_REMOVED, kind=kind_name(EntityKind.PERSON, capital=True), key="jagmeet-singh"
+    )
+
+
 async def test_undo_takes_back_an_add(moderator_session) -> None:
     await ask(moderator_session, "/add alias target:person:jagmeet-singh alias:Jag2")
     assert (await ask(moderator_session, "/person Jag2", member(moderator_session)))["embeds"]

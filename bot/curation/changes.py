@@ -34,7 +34,7 @@ from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.dataset.reader import stored_entry
-from db.dataset.rows import EntryRow, own_row, slug_of
+from db.dataset.rows import EntryRow, own_row, removed_rows, slug_of
 from db.dataset.schema import (
     ChamberEntry,
     Entry,
@@ -208,6 +208,27 @@ def visible_entry(session: Session, *, guild_id: int, kind: EntityKind, key: str
     if row is None or row.removed_at is not None:
         return None
     return stored_entry(session, row)
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """An entry removed in a guild (its own, or a tombstone over a shared one), which ``restore`` brings
+    back."""
+
+    kind: EntityKind
+    key: str
+    removed_at: dt.datetime
+
+
+def removed(session: Session, *, guild_id: int) -> list[Removed]:
+    """The guild's removed entries, most recently removed first."""
+    found = [
+        Removed(kind, slug_of(row), row.removed_at)
+        for kind, table in TABLES.items()
+        for row in removed_rows(session, table, guild_id)
+        if row.removed_at is not None
+    ]
+    return sorted(found, key=lambda entry: (entry.removed_at, entry.kind, entry.key), reverse=True)
 
 
 def history(

@@ -11,13 +11,12 @@ from collections.abc import Mapping, Sequence
 
 from bot import limits
 from bot.answers.render import EmbedBuilder, Reply, echo, page_of, pages_for
-from bot.curation.changes import status_name
+from bot.curation.changes import Removed, kind_name, status_name
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, Suggestion
 
 HISTORY_PAGE = 10
-# What cogs.curation shows when a removal is left or cancelled (until it says these itself).
 
 
 def _sentence(summary: str) -> str:
@@ -94,6 +93,24 @@ def history_page_reply(target: str, changes: Sequence[AuditEntry], *, page: int)
     )
     embed = EmbedBuilder(title=say(Msg.HISTORY_TITLE, target=echo(target)), footer=footer)
     embed.description = "\n".join(audit_line(audit) for audit in shown) or say(Msg.NO_CHANGES)
+    return Reply(embeds=(embed.build(),), ephemeral=True)
+
+
+def removed_page_reply(entries: Sequence[Removed], *, page: int) -> Reply:
+    """One page of the guild's removed entries, most recent first; ``page`` counts from 0."""
+    pages = pages_for(len(entries), HISTORY_PAGE)
+    page, shown = page_of(entries, page, HISTORY_PAGE)
+    footer = " · ".join(
+        (say(Msg.CURATION_FOOTER), say(Msg.PAGE, page=page + 1, pages=pages), say(Msg.REMOVED_HINT))
+    )
+    embed = EmbedBuilder(title=say(Msg.REMOVED_TITLE), footer=footer)
+    lines = (
+        say(
+            Msg.REMOVED_LINE, kind=kind_name(e.kind), key=e.key, when=f"<t:{int(e.removed_at.timestamp())}:R>"
+        )
+        for e in shown
+    )
+    embed.description = "\n".join(lines) or say(Msg.NOTHING_REMOVED)
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
 

@@ -145,6 +145,11 @@ ENGLISH: dict[Msg, str] = {
     Msg.ROLE_NOT_YOURS: "Only the member who ran this /config can confirm it.",
     Msg.ROLE_CANCELLED: "Cancelled: the moderator role is unchanged.",
     Msg.ROLE_EXPIRED: "This confirmation expired, so the moderator role is unchanged.",
+    Msg.REMOVED_TITLE: "Removed here",
+    Msg.REMOVED_LINE: "{kind} `{key}` — removed {when}",
+    Msg.REMOVED_HINT: "/restore target: brings one back",
+    Msg.NOTHING_REMOVED: "Nothing is removed in this server.",
+    Msg.REMOVED_NOT_YOURS: "Only the moderator who asked can turn these pages; try `/removed` yourself.",
     Msg.NOT_A_MANAGER: "Only members with Manage Server can change parlbot's settings here.",
     # -- changing one entry ---------------------------------------------------------------------------
     Msg.CANNOT_SAVE: "That change can't be saved: {problem}",

@@ -133,6 +133,11 @@ class Msg(StrEnum):
     ROLE_NOT_YOURS = "config.role-not-yours"
     ROLE_CANCELLED = "config.role-cancelled"
     ROLE_EXPIRED = "config.role-expired"
+    REMOVED_TITLE = "removed.title"
+    REMOVED_LINE = "removed.line"
+    REMOVED_HINT = "removed.hint"
+    NOTHING_REMOVED = "removed.none"
+    REMOVED_NOT_YOURS = "removed.not-yours"
     NOT_A_MANAGER = "check.not-a-manager"
 
     # -- changing one entry (bot.curation.entries) -----------------------------------------------------

@@ -41,6 +41,12 @@ def scope_rows(
     return list(session.exec(statement.order_by(col(table.id))))
 
 
+def removed_rows(session: Session, table: type[EntryRow], guild_id: int) -> list[EntryRow]:
+    """The scope's removed rows of ``table`` (its removals, and its tombstones over shared entries)."""
+    statement = select(table).where(col(table.guild_id) == guild_id, col(table.removed_at).is_not(None))
+    return cast("list[EntryRow]", list(session.exec(statement)))
+
+
 def own_row(
     session: Session, table: type[EntryRow], slug: str, *, guild_id: int, lock: bool = False
 ) -> EntryRow | None:
