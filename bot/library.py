@@ -32,15 +32,10 @@ from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, No
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry
-from db.models import SHARED_GUILD, AuditAction, AuditEntry, Chamber, EntityKind, Source, Suggestion
+from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
 
 SEARCH_RESULTS = 40
-# The entries the search index does not hold, whose keys autocomplete from the database.
-KEYED_TABLES: dict[EntityKind, type[Source] | type[Chamber]] = {
-    EntityKind.SOURCE: Source,
-    EntityKind.CHAMBER: Chamber,
-}
 _Result = TypeVar("_Result")
 
 
@@ -321,7 +316,7 @@ class Library:
 
     def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]:
         """Every source key or chamber slug the guild sees, sorted (the search index holds neither)."""
-        table = KEYED_TABLES[kind]
+        table = changes.TABLES[kind]
         return self._run(lambda s: sorted(GuildView(s, guild_id or SHARED_GUILD).ids(table)))
 
     def history(
