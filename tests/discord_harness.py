@@ -20,12 +20,14 @@ from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import FakeDiscord, RecordedRequest
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
+from bot.messages.catalogue import Msg, say
 from bot.search.index import SearchIndex
 from bot.settings import Settings
 from db.session import Database
 
 __all__ = [
     "all_text",
+    "before",
     "buttons",
     "choices",
     "first_message",
@@ -36,6 +38,11 @@ __all__ = [
 
 def database_url_of(database: Database) -> str:
     return database.url.render_as_string(hide_password=False)
+
+
+def before(msg: Msg, left_out: str, **fields: object) -> str:
+    """The text of ``msg`` up to where its field ``left_out`` goes (to match a message by its start)."""
+    return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
 
 
 def first_message(requests: Sequence[RecordedRequest]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from bot.loopback.rest import RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
 from bot.messages.catalogue import Msg, say
 from db.models import TEXT_MAX, TITLE_MAX, AuditEntry, EntityKind
-from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
+from tests.discord_harness import all_text, before, buttons, choices, first_message, is_ephemeral
 
 OTHER_GUILD = 1_246_000_000_000_000_999
 CURATORS = 1_246_000_000_000_000_777
@@ -55,11 +55,6 @@ PARTICIPANT = (
 )
 SCENARIO = (SOURCE, PERSON, INCIDENT, MOTION, POSITION, QUOTE, RULING)
 COMMAND_HEADROOM = 400  # room left under Discord's cap for the next option or two
-
-
-def before(msg: Msg, left_out: str, **fields: object) -> str:
-    """The text of ``msg`` up to where its field ``left_out`` goes."""
-    return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
 
 
 async def ask(session: OfflineSession, line: str, invoker: Invoker | None = None) -> dict[str, Any]:

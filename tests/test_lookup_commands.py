@@ -14,7 +14,15 @@ from bot.curation.changes import Actor
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
 from db.models import EntityKind
-from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral, message_bodies
+from tests.discord_harness import (
+    all_text,
+    before,
+    buttons,
+    choices,
+    first_message,
+    is_ephemeral,
+    message_bodies,
+)
 
 
 async def ask(session: OfflineSession, line: str) -> dict[str, Any]:
@@ -23,11 +31,6 @@ async def ask(session: OfflineSession, line: str) -> dict[str, Any]:
 
 def field(body: dict[str, Any], name: Msg) -> str:
     return next(f["value"] for f in body["embeds"][0]["fields"] if f["name"] == say(name))
-
-
-def before(msg: Msg, left_out: str, **fields: object) -> str:
-    """The text of ``msg`` up to where its field ``left_out`` goes."""
-    return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
 
 
 async def test_incident_by_slug_shows_title_date_people_ruling_and_sources(discord_session) -> None:
