@@ -381,9 +381,15 @@ async def submit(
     await respond(interaction, lambda: outcome(write, texts), ephemeral=True)
 
 
-async def run_form(interaction: Interaction, verb: Verb, values: Values) -> None:
-    """The body of every generated subcommand: confirm a removal, open a modal, or write."""
+async def run_form(interaction: Interaction, verb: Verb, given: Values) -> None:
+    """The body of every generated subcommand: resolve the references typed, then confirm a removal,
+    open a modal, or write. A reference refused hands back the long texts, like a refused write."""
     library, actor, suggest = interaction.client.library, _actor(interaction), _suggesting(interaction)
+    try:
+        values = await _in_thread(lambda: forms.resolved(library, actor.guild_id, given))
+    except ParlbotError as error:
+        await send(interaction, replies.failed_reply(error.message, forms.long_texts(given)))
+        return
     if verb is Verb.REMOVE:
         planned, revision = await _in_thread(lambda: forms.prepare(library, actor.guild_id, verb, values))
 

@@ -22,6 +22,7 @@ from bot.loopback.payloads import Invoker
 from bot.loopback.rest import RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
 from bot.messages.catalogue import Msg, say
+from db.dataset.schema import IncidentEntry
 from db.models import TEXT_MAX, TITLE_MAX, AuditEntry, EntityKind
 from tests.discord_harness import all_text, before, buttons, choices, first_message, is_ephemeral
 
@@ -54,6 +55,7 @@ PARTICIPANT = (
     ' party_label:"an NDP member"'
 )
 SCENARIO = (SOURCE, PERSON, INCIDENT, MOTION, POSITION, QUOTE, RULING)
+POSITION_IN_SINGH = "/add position incident:singh-2020 motion:1 stance:object attribution:inferred"
 COMMAND_HEADROOM = 400  # room left under Discord's cap for the next option or two
 
 
@@ -193,16 +195,102 @@ async def test_only_manage_server_changes_the_moderator_role(moderator_session) 
     assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
 
 
-async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None:
+def stored_incident(session: OfflineSession, slug: str, guild_id: int | None = None) -> IncidentEntry:
+    found = session.bot.library.visible_entry(
+        guild_id=guild_id or session.invoker.guild_id, kind=EntityKind.INCIDENT, key=slug
+    )
+    assert isinstance(found, IncidentEntry)
+    return found
+
+
+async def test_a_speakers_display_name_and_an_incidents_name_resolve_and_the_quote_keeps_the_slugs(
+    moderator_session,
+) -> None:
     answer = await ask(
         moderator_session,
-        '/add quote incident:singh-2020 text:"Words." speaker:jagmet-singh source:singh-2020-cbc',
+        '/add quote incident:singh text:"Quixotic quokkas quarrel." speaker:"Jagmeet Singh" source:castanet',
     )
-    assert "unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)" in answer["content"]
+    assert answer["content"].startswith(done(added_to(QUOTE_BY_SINGH, "singh-2020"), 1)), answer["content"]
+    quote = stored_incident(moderator_session, "singh-2020").quotes[-1]
+    assert (quote.speaker, quote.source) == ("jagmeet-singh", "singh-2020-castanet")
+
+
+async def test_a_partys_abbreviation_resolves_to_its_slug(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp source:cbc")
+    assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
+    position = stored_incident(moderator_session, "singh-2020").motions[0].positions[-1]
+    assert (position.party, position.label, position.source) == (
+        "new-democratic-party",
+        "New Democratic Party",
+        "singh-2020-cbc",
+    )
+
+
+async def test_a_name_close_to_several_people_is_refused_with_the_choices_and_nothing_is_saved(
+    moderator_session,
+) -> None:
+    answer = await ask(
+        moderator_session,
+        '/add quote incident:singh-2020 text:"My careful words." speaker:trudeau source:singh-2020-cbc',
+    )
+    person = kind_name(EntityKind.PERSON)
+    assert answer["content"].startswith(
+        before(Msg.REFERENCE_AMBIGUOUS, "choices", option="speaker", text="trudeau", kind=person)
+    ), answer["content"]
+    assert "• Justin Trudeau (LPC) — `justin-trudeau`" in answer["content"]
+    assert "— `pierre-trudeau`" in answer["content"]
     assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert "My careful words." in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_name_that_matches_no_one_is_refused_with_suggestions(moderator_session) -> None:
+    line = '/add ruling incident:singh-2020 outcome:warned summary:"Warned." ruled_by:zzqx-nobody'
+    answer = await ask(moderator_session, line)
+    unknown = before(
+        Msg.REFERENCE_UNKNOWN_SUGGESTING, "choices", option="ruled_by", text="zzqx-nobody", kind="person"
+    )
+    assert answer["content"].startswith(unknown), answer["content"]
+    assert answer["content"].count("\n• ") >= 3
+    assert "Warned." in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_source_matching_none_of_the_incidents_is_refused_with_them(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp source:globe")
+    source = kind_name(EntityKind.SOURCE)
+    assert answer["content"].startswith(
+        before(Msg.REFERENCE_UNKNOWN_SUGGESTING, "choices", option="source", text="globe", kind=source)
+    ), answer["content"]
+    assert "CBC News — `singh-2020-cbc`" in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_submitted_autocomplete_value_resolves_exactly(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add participant incident:singh-2020 person:pierre"))
+    assert listed[0]["value"] == "pierre-poilievre", listed
+    answer = await ask(
+        moderator_session, '/add participant incident:singh-2020 person:pierre-poilievre role:"Member"'
+    )
+    assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
+    assert stored_incident(moderator_session, "singh-2020").participants[-1].person == "pierre-poilievre"
+
+
+async def test_a_guilds_own_person_is_found_by_name_there_and_not_elsewhere(moderator_session) -> None:
+    await ask(moderator_session, PERSON)
+    line = '/suggest participant incident:singh-2020 person:"Jane Doe" role:"Member"'
+    here = await ask(moderator_session, line, member(moderator_session))
+    assert here["content"].startswith(before(Msg.SUGGESTED, "summary", suggestion=1)), here["content"]
+    elsewhere = await ask(moderator_session, line, in_other_guild(moderator_session))
+    person = kind_name(EntityKind.PERSON)
+    assert elsewhere["content"].startswith(
+        before(Msg.REFERENCE_AMBIGUOUS, "choices", option="person", text="Jane Doe", kind=person)
+    ), elsewhere["content"]
+    assert "jane-doe" not in elsewhere["content"]
 
 
 async def test_a_duplicate_slug_is_refused(moderator_session) -> None:
+    await ask(moderator_session, SOURCE)
     answer = await ask(moderator_session, INCIDENT.replace("slug:doe-2021", "slug:singh-2020"))
     an_incident = kind_name(EntityKind.INCIDENT, article=True)
     assert say(Msg.ALREADY_EXISTS, a_kind=an_incident, key="singh-2020") in answer["content"]
@@ -445,6 +533,11 @@ async def test_a_member_suggestion_waits_and_changes_nothing(moderator_session) 
 async def test_the_number_option_lists_the_incidents_quotes(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/edit quote incident:singh-2020 number:"))
     assert {"name": "4 — “I will not.” — Jagmeet Singh", "value": 4} in listed
+    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5]
+
+
+async def test_the_number_option_lists_the_quotes_of_an_incident_typed_by_name(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/edit quote incident:singh number:"))
     assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5]
 
 

@@ -118,6 +118,10 @@ class Library(Protocol):
 
     def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]: ...
 
+    def resolve_reference(
+        self, *, guild_id: int, kind: EntityKind, text: str, option: str, incident: str | None = None
+    ) -> str: ...
+
     def apply(
         self,
         *,
@@ -231,6 +235,30 @@ def long_texts(values: Values) -> dict[str, str]:
         for spec in values.form.fields
         if spec.input is Input.LONG and (text := _text(values, spec.name))
     }
+
+
+def resolved(library: Library, guild_id: int, values: _V) -> _V:
+    """The values with each reference as typed (a slug, a name, an alias: ``speaker:"Jagmeet Singh"``)
+    replaced by the slug or key it names in the guild; the incident first, so that a source is looked
+    for among the incident's own. A close call or an unknown name is refused (``Library.resolve_reference``).
+    """
+    form = values.form
+    specs = sorted(
+        (spec for spec in (*form.addresses, *form.fields) if spec.input in REFERENCE_KINDS),
+        key=lambda spec: spec.input is not Input.INCIDENT,
+    )
+    keys: dict[str, str] = {}
+    for spec in specs:
+        text = (_text(values, spec.name) or "").strip()
+        if text and spec.name not in keys:
+            keys[spec.name] = library.resolve_reference(
+                guild_id=guild_id,
+                kind=REFERENCE_KINDS[spec.input],
+                text=text,
+                option=spec.name,
+                incident=keys.get("incident"),
+            )
+    return replace(values, **keys)
 
 
 # -- numbered parts of an incident ----------------------------------------------------------------------
@@ -613,14 +641,29 @@ def prefill(library: Library, guild_id: int, verb: Verb, values: Values) -> tupl
 # -- autocomplete (each touches the database: run them in a thread) ------------------------------------
 
 
+def _typed_incident(library: Library, guild_id: int, typed: str | None) -> IncidentEntry | None:
+    """The incident an ``incident`` option names so far (its slug, as autocomplete gives it, or a name
+    that resolves), for another option's autocomplete; None while it names none."""
+    if not typed:
+        return None
+    entry = library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=typed)
+    if entry is None:
+        try:
+            slug = library.resolve_reference(
+                guild_id=guild_id, kind=EntityKind.INCIDENT, text=typed, option="incident"
+            )
+        except ParlbotError:
+            return None
+        entry = library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=slug)
+    return entry if isinstance(entry, IncidentEntry) else None
+
+
 def key_choices(
     library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
 ) -> list[str]:
     """The source keys (or chamber slugs) the guild sees that match ``typed``; ``incident``'s own first."""
-    cited = (
-        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
-    )
-    first = cited.sources if isinstance(cited, IncidentEntry) else []
+    cited = _typed_incident(library, guild_id, incident)
+    first = cited.sources if cited is not None else []
     return _matching(library.visible_keys(guild_id=guild_id, kind=kind), typed, first)
 
 
@@ -628,10 +671,8 @@ def number_choices(
     library: Library, guild_id: int, form: Form, incident: str | None, motion: int | None
 ) -> list[tuple[int, str]]:
     """The numbered parts the form addresses in ``incident`` (on its ``motion``), or none."""
-    entry = (
-        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
-    )
-    if not isinstance(entry, IncidentEntry):
+    entry = _typed_incident(library, guild_id, incident)
+    if entry is None:
         return []
     try:
         return numbered_choices(items_of(form, entry, motion))

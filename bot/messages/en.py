@@ -256,6 +256,15 @@ ENGLISH: dict[Msg, str] = {
     Msg.LABEL_TEXT: "Text",
     Msg.LABEL_TITLE: "Title",
     Msg.LABEL_URL: "Url",
+    Msg.REFERENCE_AMBIGUOUS: (
+        "`{option}`: “{text}” could be more than one {kind}. Did you mean:\n{choices}\n"
+        "Type its slug (shown after each), or pick one of the suggestions."
+    ),
+    Msg.REFERENCE_UNKNOWN: "`{option}`: no {kind} here matches “{text}”; pick one of the suggestions.",
+    Msg.REFERENCE_UNKNOWN_SUGGESTING: (
+        "`{option}`: no {kind} here matches “{text}”. Some you could mean:\n{choices}\n"
+        "Type its slug (shown after each), or pick one of the suggestions."
+    ),
     # -- moderators' replies --------------------------------------------------------------------------
     Msg.CURATION_FOOTER: "parlbot curation",
     Msg.DONE: "{summary} (change #{change}).",

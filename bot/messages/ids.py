@@ -238,6 +238,9 @@ class Msg(StrEnum):
     LABEL_TEXT = "field.text"
     LABEL_TITLE = "field.title"
     LABEL_URL = "field.url"
+    REFERENCE_AMBIGUOUS = "form.reference-ambiguous"
+    REFERENCE_UNKNOWN = "form.reference-unknown"
+    REFERENCE_UNKNOWN_SUGGESTING = "form.reference-unknown-suggesting"
 
     # -- moderators' replies (bot.curation.replies) ----------------------------------------------------
     CURATION_FOOTER = "curation.footer"
