@@ -110,6 +110,7 @@ def added_to(added: str, owner: str) -> str:
 
 
 SINGH_QUOTE = f"{part_of(Msg.PART_QUOTE, 4, 'singh-2020')} (“I will not.” — Jagmeet Singh)"
+QUOTE_6 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=6)
 QUOTE_BY_SINGH = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
 
 
@@ -303,12 +304,20 @@ async def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(moderator_session)
     assert audit_count(moderator_session) == 1
 
 
-async def test_a_quote_without_a_source_is_refused(moderator_session) -> None:
+async def test_a_quote_without_a_source_is_refused_naming_the_quote_and_the_incidents_sources(
+    moderator_session,
+) -> None:
+    await ask(moderator_session, '/add quote incident:singh text:"Words." speaker:"Jagmeet Singh" source:cbc')
     answer = await ask(
-        moderator_session, '/add quote incident:singh-2020 text:"Words." speaker:jagmeet-singh'
+        moderator_session, '/add quote incident:singh text:"More words." speaker:"Jagmeet Singh"'
     )
-    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
-    assert audit_count(moderator_session) == 0
+    keys = ", ".join(f"`{key}`" for key in stored_incident(moderator_session, "singh-2020").sources)
+    quote_7 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=7)
+    needs = say(Msg.SOURCE_REQUIRED, path=quote_7, sources=say(Msg.ONE_OF_SOURCES, keys=keys))
+    assert answer["content"].startswith(say(Msg.CANNOT_SAVE, problem=needs)), answer["content"]
+    assert "`singh-2020-cbc`" in keys
+    assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert audit_count(moderator_session) == 1
 
 
 async def test_text_options_carry_the_database_limits(moderator_session) -> None:
@@ -337,7 +346,7 @@ async def test_a_refused_form_hands_back_the_text_so_nothing_is_lost(moderator_s
     requests = await moderator_session.invoke("/add quote incident:singh-2020 speaker:jagmeet-singh")
     modal = opened_modal(requests)
     answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "My careful words."}))
-    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
+    assert before(Msg.SOURCE_REQUIRED, "sources", path=QUOTE_6) in answer["content"]
     assert "My careful words." in answer["content"]
     assert is_ephemeral(answer)
 
@@ -635,3 +644,18 @@ async def test_a_renamed_person_finds_their_incidents_under_the_new_name_at_once
 
     await ask(moderator_session, "/undo")
     assert not_found in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
+
+
+async def test_a_problem_in_a_part_names_it_by_number_from_one_and_by_who(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove party party:ndp")
+    await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"])
+    answer = await ask(moderator_session, '/edit incident incident:singh title:"A corrected title"')
+    participant_1 = say(Msg.PLACE_NAMED, part=say(Msg.PART_PARTICIPANT), number=1, label="Jagmeet Singh")
+    problem = say(
+        Msg.PROBLEM_AT,
+        place=say(Msg.FIELD_OF, field="party", place=participant_1),
+        problem="unknown party 'new-democratic-party'",
+    )
+    assert f"• {problem}\n" in answer["content"], answer["content"]
+    assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert audit_count(moderator_session) == 1  # the removal
