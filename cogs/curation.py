@@ -125,12 +125,12 @@ class Keys(_Text):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         incident = getattr(interaction.namespace, "incident", None)
 
-        keys = await _in_thread(
-            lambda: forms.key_choices(
+        labelled = await _in_thread(
+            lambda: forms.labelled_key_choices(
                 library, guild_id, self.kind, value, incident=incident and str(incident)
             )
         )
-        return _choices([(key, key) for key in keys])
+        return _choices(labelled)
 
 
 class _Counted(app_commands.Transformer[ParlBot]):

@@ -555,6 +555,11 @@ async def test_the_source_option_lists_the_incidents_own_sources_first(moderator
     assert listed[0]["value"].startswith("skinner-2016")
 
 
+async def test_the_source_option_finds_a_source_by_its_publisher_and_names_it(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add quote incident:singh source:cbc"))
+    assert listed[0] == {"name": "singh-2020-cbc — CBC News", "value": "singh-2020-cbc"}
+
+
 async def test_the_target_option_offers_people_parties_and_incidents(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/add alias target:singh"))
     assert {"name": "person: Jagmeet Singh (NDP)", "value": "person:jagmeet-singh"} in listed

@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Protocol, TypeVar
 
-from bot.curation import changes, entries
+from bot.curation import changes, entries, references
 from bot.curation.changes import Actor, Change, kind_name
 from bot.curation.form_spec import (
     REFERENCE_KINDS,
@@ -33,6 +33,7 @@ from bot.curation.form_spec import (
     Values,
     Verb,
 )
+from bot.curation.references import Named
 from bot.curation.values import AliasValues
 from bot.errors import InvalidInput, NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
@@ -316,11 +317,12 @@ def numbered_choices(items: Sequence[Item]) -> list[tuple[int, str]]:
     return [(number, f"{number} — {item_label(item)}") for number, item in enumerate(items, 1)]
 
 
-def _matching(keys: Sequence[str], typed: str, first: Sequence[str] = ()) -> list[str]:
-    """Keys that contain every word typed, those in ``first`` (an incident's own sources) first."""
+def _matching(named: Sequence[Named], typed: str, first: Sequence[str] = ()) -> list[Named]:
+    """The entries whose key or names contain every word typed, those in ``first`` (an incident's own
+    sources) first."""
     words = fold(typed).split()
-    matching = [key for key in keys if all(word in fold(key) for word in words)]
-    return sorted(matching, key=lambda key: (key not in first, key))
+    matching = [n for n in named if all(word in fold(" ".join((n.key, *n.texts))) for word in words)]
+    return sorted(matching, key=lambda n: (n.key not in first, n.key))
 
 
 def _words(value: str) -> str:
@@ -658,13 +660,27 @@ def _typed_incident(library: Library, guild_id: int, typed: str | None) -> Incid
     return entry if isinstance(entry, IncidentEntry) else None
 
 
+def labelled_key_choices(
+    library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
+) -> list[tuple[str, str]]:
+    """("singh-2020-cbc — CBC News", "singh-2020-cbc") for each source (or chamber) the guild sees
+    whose key, publisher or title holds the words typed; ``incident``'s own sources first."""
+    cited = _typed_incident(library, guild_id, incident)
+    first = cited.sources if cited is not None else []
+    named = []
+    for key in library.visible_keys(guild_id=guild_id, kind=kind):
+        entry = library.visible_entry(guild_id=guild_id, kind=kind, key=key)
+        named.append(references.named(entry) if entry is not None else Named(key, key))
+    return [
+        (f"{n.key} — {n.label}" if n.label != n.key else n.key, n.key) for n in _matching(named, typed, first)
+    ]
+
+
 def key_choices(
     library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
 ) -> list[str]:
     """The source keys (or chamber slugs) the guild sees that match ``typed``; ``incident``'s own first."""
-    cited = _typed_incident(library, guild_id, incident)
-    first = cited.sources if cited is not None else []
-    return _matching(library.visible_keys(guild_id=guild_id, kind=kind), typed, first)
+    return [key for _, key in labelled_key_choices(library, guild_id, kind, typed, incident=incident)]
 
 
 def number_choices(
