@@ -200,7 +200,8 @@ class Library:
         if isinstance(result, Exact | Clear):
             return result.hit.document.key
         hits = result.candidates if isinstance(result, Ambiguous) else result.suggestions
-        found = tuple(references.Named(hit.document.key, hit.document.label) for hit in hits)
+        own_first = sorted(hits, key=lambda hit: hit.document.guild_id != guild_id)  # stable: best first
+        found = tuple(references.Named(hit.document.key, hit.document.label) for hit in own_first)
         return references.Close(found) if isinstance(result, Ambiguous) else references.Unknown(found)
 
     @staticmethod
@@ -210,8 +211,10 @@ class Library:
         keys = GuildView(session, guild_id).ids(changes.TABLES[kind])
         if text in keys:
             return text
-        cited = changes.visible_entry(
-            session, guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident or ""
+        cited = (
+            changes.visible_entry(session, guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident)
+            if incident
+            else None
         )
         pool = cited.sources if isinstance(cited, IncidentEntry) else sorted(keys)
         entries = (changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key) for key in pool)

@@ -664,3 +664,15 @@ async def test_a_problem_in_a_part_names_it_by_number_from_one_and_by_who(modera
     assert f"• {problem}\n" in answer["content"], answer["content"]
     assert say(Msg.NOTHING_SAVED) in answer["content"]
     assert audit_count(moderator_session) == 1  # the removal
+
+
+async def test_a_close_call_lists_the_guilds_own_entry_first(moderator_session) -> None:
+    await ask(moderator_session, '/add person slug:justin-trudeau-mp name:"Justin Trudeau"')
+    line = '/add quote incident:singh-2020 text:"Words." speaker:"Justin Trudeau" source:singh-2020-cbc'
+    answer = await ask(moderator_session, line)
+    choices_shown = [line for line in answer["content"].splitlines() if line.startswith("• ")]
+    assert choices_shown == [
+        "• Justin Trudeau — `justin-trudeau-mp`",
+        "• Justin Trudeau (LPC) — `justin-trudeau`",
+    ]
+    assert audit_count(moderator_session) == 1
