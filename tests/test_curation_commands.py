@@ -249,7 +249,11 @@ async def test_a_name_that_matches_no_one_is_refused_with_suggestions(moderator_
     line = '/add ruling incident:singh-2020 outcome:warned summary:"Warned." ruled_by:zzqx-nobody'
     answer = await ask(moderator_session, line)
     unknown = before(
-        Msg.REFERENCE_UNKNOWN_SUGGESTING, "choices", option="ruled_by", text="zzqx-nobody", kind="person"
+        Msg.REFERENCE_UNKNOWN_SUGGESTING,
+        "choices",
+        option="ruled_by",
+        text="zzqx-nobody",
+        kind=kind_name(EntityKind.PERSON),
     )
     assert answer["content"].startswith(unknown), answer["content"]
     assert answer["content"].count("\n• ") >= 3
@@ -329,9 +333,7 @@ async def test_text_options_carry_the_database_limits(moderator_session) -> None
 
 
 async def test_an_add_without_its_long_text_opens_a_form_that_saves_it(moderator_session) -> None:
-    requests = await moderator_session.invoke(
-        "/add quote incident:singh-2020 speaker:jagmeet-singh source:singh-2020-cbc"
-    )
+    requests = await moderator_session.invoke('/add quote incident:singh speaker:"Jagmeet Singh" source:cbc')
     modal = opened_modal(requests)
     assert {f.custom_id: f.max_length for f in modal_fields(modal)}["text"] == TEXT_MAX
     answer = first_message(
@@ -676,3 +678,33 @@ async def test_a_close_call_lists_the_guilds_own_entry_first(moderator_session) 
         "• Justin Trudeau (LPC) — `justin-trudeau`",
     ]
     assert audit_count(moderator_session) == 1
+
+
+async def test_a_refused_reference_opens_no_form(moderator_session) -> None:
+    requests = await moderator_session.invoke("/add quote incident:singh speaker:trudeau source:cbc")
+    assert not modals(requests)
+    answer = first_message(requests)
+    assert answer["content"].startswith(
+        before(
+            Msg.REFERENCE_AMBIGUOUS,
+            "choices",
+            option="speaker",
+            text="trudeau",
+            kind=kind_name(EntityKind.PERSON),
+        )
+    ), answer["content"]
+    assert is_ephemeral(answer)
+
+
+async def test_a_position_without_a_source_is_named_by_its_number_on_its_motion(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp")
+    positions = len(stored_incident(moderator_session, "singh-2020").motions[0].positions)
+    new_position = say(
+        Msg.PLACE_IN,
+        place=say(Msg.PLACE, part=say(Msg.PART_POSITION), number=positions + 1),
+        owner=say(Msg.PLACE, part=say(Msg.PART_MOTION), number=1),
+    )
+    assert answer["content"].startswith(
+        before(Msg.CANNOT_SAVE, "problem") + before(Msg.SOURCE_REQUIRED, "sources", path=new_position)
+    ), answer["content"]
+    assert audit_count(moderator_session) == 0
