@@ -6,6 +6,7 @@ import datetime as dt
 
 from bot import limits
 from bot.curation import replies
+from bot.curation.change_log import LoggedChange
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, EntityKind
 
@@ -43,13 +44,13 @@ def test_a_refused_write_hands_back_every_long_text_within_the_message_limit() -
 def test_an_audit_line_mentions_the_moderator_and_the_undo() -> None:
     entry = audit(3)
     entry.undone_by_id = 4
-    line = replies.audit_line(entry)
+    line = replies.audit_line(LoggedChange(entry))
     assert line.startswith("**#3** added alias “Jag” to person jagmeet-singh — <@42>, <t:")
     assert line.endswith(f" · {say(Msg.UNDONE_BY, change=4)}")
 
 
 def test_history_pages_are_clamped_and_counted() -> None:
-    changes = [audit(n) for n in range(25, 0, -1)]
+    changes = [LoggedChange(audit(n)) for n in range(25, 0, -1)]
     reply = replies.history_page_reply("person jagmeet-singh", changes, page=9)
     embed = reply.embeds[0]
     assert embed["footer"]["text"].startswith(
