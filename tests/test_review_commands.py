@@ -259,6 +259,26 @@ async def test_a_change_too_long_for_one_message_says_so_and_gives_the_whole_cha
     assert "[-" + SUMMARY_NOW in content
 
 
+async def test_a_change_too_long_for_one_message_opens_from_history_with_the_whole_change_attached(
+    discord_session: OfflineSession,
+) -> None:
+    summary = long_text(600)[:3990]
+    await discord_session.invoke(
+        f'/suggest-edit incident incident:singh-2020 summary:"{summary}" notes:"{summary}"'
+    )
+    moderator = as_moderator(discord_session)
+    await discord_session.press(button_id(await review(discord_session), Msg.APPROVE), invoker=moderator)
+    page = first_message(await discord_session.invoke("/history target:singh-2020", invoker=moderator))
+
+    [opened] = await discord_session.press(select_id(page), values=["1"], invoker=moderator)
+
+    assert opened.files == ("change-1.txt",)
+    assert opened.body is not None
+    fields = fields_of(opened.body["data"])
+    assert fields[say(Msg.CHANGE_NOT_SHOWN)].endswith(say(Msg.CHANGE_IN_FILE, items="\0").partition("\0")[2])
+    assert "== Notes ==\n[-" in opened.contents[0].decode()
+
+
 async def test_an_edit_suggestion_shows_before_and_after_with_the_changed_words_marked(
     discord_session: OfflineSession,
 ) -> None:

@@ -291,7 +291,7 @@ ENGLISH: dict[Msg, str] = {
     Msg.CHANGE_PART: "{part} {number}",
     Msg.CHANGE_PART_ADDED: "{part} {number} (new)",
     Msg.CHANGE_PART_REMOVED: "{part} {number} (removed)",
-    Msg.CHANGE_CONTINUED: "{title} (continued)",
+    Msg.CHANGE_CONTINUED: "{title}, continued",
     Msg.CHANGE_LEGEND: "~~Struck-through~~ words are removed, __underlined__ words added.",
     Msg.CHANGE_NOT_SHOWN: "Not shown here",
     Msg.CHANGE_IN_FILE: (
