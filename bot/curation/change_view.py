@@ -91,17 +91,27 @@ def sections(
     before: Mapping[str, Any] | None, after: Mapping[str, Any] | None, names: Names
 ) -> list[Section]:
     """What turns ``before`` into ``after`` (entries' dataset JSON; None for no entry), field by field."""
-    found: list[Section] = []
-    for name in _names(before, after):
-        old, new = _get(before, name), _get(after, name)
-        if old == new:
+    changed, parts = _compare("", before, after, names)
+    return [Section(_title(_label(name)), (value,)) for name, value in changed] + parts
+
+
+def _compare(
+    within: str, old: Mapping[str, Any] | None, new: Mapping[str, Any] | None, names: Names
+) -> tuple[list[tuple[str, Line]], list[Section]]:
+    """The changed fields of an object (entry or part) by name, and the sections of its changed parts;
+    ``within`` names the part holding them ("" for the entry)."""
+    whole = old is None or new is None
+    changed: list[tuple[str, Line]] = []
+    parts: list[Section] = []
+    for name in _names(old, new):
+        before, after = _get(old, name), _get(new, name)
+        if before == after:
             continue
-        if _parts(old) or _parts(new):
-            found += _part_sections("", name, old or [], new or [], names)
+        if _parts(before) or _parts(after):
+            parts += _part_sections(within, name, before or [], after or [], names)
         else:
-            value = _value(name, old, new, names, whole=before is None or after is None)
-            found.append(Section(_title(_label(name)), (value,)))
-    return found
+            changed.append((name, _value(name, before, after, names, whole=whole)))
+    return changed, parts
 
 
 def _names(*objects: Mapping[str, Any] | None) -> list[str]:
@@ -159,18 +169,9 @@ def _item_sections(
     title: str, old: Mapping[str, Any] | None, new: Mapping[str, Any] | None, names: Names
 ) -> list[Section]:
     """One part: a line per changed field (every field of an added or removed part), then its own parts."""
-    lines: list[Line] = []
-    nested: list[Section] = []
-    for name in _names(old, new):
-        before, after = _get(old, name), _get(new, name)
-        if before == after:
-            continue
-        if _parts(before) or _parts(after):
-            nested += _part_sections(title, name, before or [], after or [], names)
-        else:
-            value = _value(name, before, after, names, whole=old is None or new is None)
-            lines.append(((Mark.LABEL, _label(name)), *value))
-    return ([Section(title, tuple(lines))] if lines else []) + nested
+    changed, parts = _compare(title, old, new, names)
+    lines = tuple(((Mark.LABEL, _label(name)), *value) for name, value in changed)
+    return ([Section(title, lines)] if lines else []) + parts
 
 
 def _shown(name: str, value: object, names: Names) -> str:
