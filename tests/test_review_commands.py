@@ -13,7 +13,7 @@ from bot.loopback.session import OfflineSession, message_bodies, modals
 from bot.messages.catalogue import Msg, say
 from cogs.review import REJECT_MODAL_ID
 from db.models import EntityKind
-from tests.discord_harness import all_text, buttons, first_message, is_ephemeral
+from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
 SUGGESTION = '/suggest-edit person person:jagmeet-singh name:"Jagmeet S. Singh"'
@@ -375,3 +375,12 @@ async def test_history_takes_a_bare_chamber_slug(discord_session: OfflineSession
     chamber = f"{kind_name(EntityKind.CHAMBER)} ca-house-of-commons"
     assert body["embeds"][0]["title"] == say(Msg.HISTORY_TITLE, target=chamber)
     assert body["embeds"][0]["description"] == say(Msg.NO_CHANGES)
+
+
+async def test_history_suggests_chambers_as_a_target(discord_session: OfflineSession) -> None:
+    listed = choices(
+        await discord_session.complete("/history target:ca-house", invoker=as_moderator(discord_session))
+    )
+
+    chamber = kind_name(EntityKind.CHAMBER)
+    assert {"name": f"{chamber}: ca-house-of-commons", "value": "chamber:ca-house-of-commons"} in listed
