@@ -50,6 +50,8 @@ REFERENCES: dict[str, EntityKind] = {
     "party": EntityKind.PARTY,
     "chamber": EntityKind.CHAMBER,
 }
+# Fields whose values are words of a vocabulary (``db.models``' enums), shown with spaces.
+VOCABULARIES = frozenset({"kind", "procedure", "result", "stance", "attribution", "delivery", "outcome"})
 # What one item of a list of parts is called.
 PARTS: dict[str, Msg] = {
     "participants": Msg.PART_PARTICIPANT,
@@ -181,7 +183,7 @@ def _shown(name: str, value: object, names: Names) -> str:
     text = str(value)
     if name in REFERENCES:
         return names.get((REFERENCES[name], text), text)
-    return text.replace("_", " ") if re.fullmatch(r"[a-z]+(?:_[a-z]+)+", text) else text
+    return text.replace("_", " ") if name in VOCABULARIES else text
 
 
 def _value(name: str, old: Any, new: Any, names: Names, *, whole: bool = False) -> Line:
