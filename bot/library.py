@@ -22,7 +22,9 @@ from bot import limits
 from bot.answers import render
 from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
 from bot.answers.render import Action, Choice, Reply
-from bot.curation import changes, references, transfer
+from bot.curation import change_log, changes, references, transfer
+from bot.curation.change_log import LoggedChange, ShownChange
+from bot.curation.change_view import Section
 from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
@@ -368,6 +370,18 @@ class Library:
         """The guild's changes, newest first; ``kind`` and ``key`` narrow them to one entry."""
         return self._run(lambda s: changes.history(s, guild_id=guild_id, kind=kind, key=key))
 
+    def change_log(
+        self, *, guild_id: int, kind: EntityKind | None = None, key: str | None = None
+    ) -> list[LoggedChange]:
+        """``history``, each change with the member whose suggestion it approved."""
+        return self._run(
+            lambda s: change_log.logged(s, changes.history(s, guild_id=guild_id, kind=kind, key=key))
+        )
+
+    def shown_change(self, *, guild_id: int, audit_id: int) -> ShownChange:
+        """Change ``audit_id`` of the guild's history with what it did, field by field."""
+        return self._run(lambda s: change_log.shown_audit(s, guild_id=guild_id, audit_id=audit_id))
+
     def undoable(self, *, actor: Actor) -> list[AuditEntry]:
         """The actor's changes that ``undo`` can still revert, newest first."""
         return self._run(lambda s: changes.undoable(s, actor=actor))
@@ -379,6 +393,10 @@ class Library:
     def pending_suggestions(self, *, guild_id: int) -> list[Suggestion]:
         """The guild's suggestions waiting for review, oldest first."""
         return self._run(lambda s: changes.pending(s, guild_id))
+
+    def shown_suggestion(self, suggestion: Suggestion) -> tuple[Section, ...]:
+        """What approving ``suggestion`` would change in the entry its guild sees now, field by field."""
+        return self._run(lambda s: change_log.shown_suggestion(s, suggestion))
 
     def moderator_role(self, *, guild_id: int) -> int | None:
         """The guild's moderator role, or None (then Manage Server is the moderator right)."""

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import io
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -31,11 +33,12 @@ from bot.answers import render
 from bot.answers.render import Reply
 from bot.client.bot import ParlBot
 from bot.curation import form_spec, forms, replies
+from bot.curation.change_log import LoggedChange
 from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion, kind_name
 from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import FORMS
-from bot.errors import InvalidInput, ParlbotError
+from bot.errors import InvalidInput, NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
 from cogs.checks import manager_only, moderator_only
 from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
@@ -489,6 +492,86 @@ class Confirm(OwnedView):
 # -- history, undo, settings ---------------------------------------------------------------------------
 
 
+class HistoryTarget(Target):
+    """What ``/history`` shows: an incident, person or party by slug or name, or a bare source key or
+    chamber slug (exactly as the guild sees it), as ``kind:key``."""
+
+    KEYED = (EntityKind.SOURCE, EntityKind.CHAMBER)
+
+    def __init__(self) -> None:
+        super().__init__(sources=True)
+
+    async def transform(self, interaction: Interaction, value: object) -> str:
+        text = str(value).strip()
+        if not Ref.names_kind(text):
+            library, guild_id, key = interaction.client.library, interaction.guild_id or 0, text.lower()
+            for kind in self.KEYED:
+                if key in await _in_thread(partial(library.visible_keys, guild_id=guild_id, kind=kind)):
+                    return str(Ref(kind, key))
+        try:
+            return await super().transform(interaction, text)
+        except NotFound:
+            raise NotFound(Msg.HISTORY_TARGET_UNKNOWN, text=text) from None
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: Interaction, value: str
+    ) -> list[app_commands.Choice[str]]:
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        found = await super().autocomplete(interaction, value)
+        slugs = await _in_thread(lambda: forms.key_choices(library, guild_id, EntityKind.CHAMBER, value))
+        chamber = kind_name(EntityKind.CHAMBER)
+        return [
+            *found,
+            *_choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs]),
+        ][: limits.CHOICES]
+
+
+class HistoryPages(Pages):
+    """History pages with a menu of the page's changes: picking one shows it before and after."""
+
+    def __init__(self, owner_id: int, target: str, changes: Sequence[LoggedChange]) -> None:
+        super().__init__(
+            owner_id,
+            say(Msg.HISTORY_NOT_YOURS),
+            render.pages_for(len(changes), replies.HISTORY_PAGE),
+            lambda page: replies.history_page_reply(target, changes, page=page),
+        )
+        self.changes = changes
+
+    def show(self, page: int) -> dict[str, Any]:
+        kwargs = super().show(page)
+        _page, shown = render.page_of(self.changes, self.page, replies.HISTORY_PAGE)
+        if shown:
+            menu: discord.ui.Select[HistoryPages] = discord.ui.Select(
+                placeholder=say(Msg.HISTORY_OPEN),
+                options=[
+                    discord.SelectOption(label=replies.audit_choice(c.audit), value=str(c.audit.id))
+                    for c in shown
+                ],
+                row=0,
+            )
+
+            async def pick(interaction: Interaction) -> None:
+                await self.open(interaction, int(menu.values[0]))
+
+            menu.callback = pick  # type: ignore[method-assign,assignment]
+            self.add_item(menu)
+        return kwargs
+
+    async def open(self, interaction: Interaction, audit_id: int) -> None:
+        """Send, privately, change ``audit_id`` before and after (with a file when it is too long)."""
+        library, guild_id = interaction.client.library, interaction.guild_id or 0
+        shown = replies.change_reply(
+            await _in_thread(lambda: library.shown_change(guild_id=guild_id, audit_id=audit_id))
+        )
+        kwargs = message_kwargs(shown.reply)
+        if shown.file_text is not None:
+            kwargs["file"] = discord.File(
+                io.BytesIO(shown.file_text.encode()), filename=f"change-{audit_id}.txt"
+            )
+        await interaction.response.send_message(**kwargs, ephemeral=True)
+
+
 class Curation(commands.Cog):
     def __init__(self, bot: ParlBot) -> None:
         self.bot = bot
@@ -508,17 +591,11 @@ class Curation(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @moderator_only(reading=True)
     async def history(
-        self, interaction: Interaction, target: app_commands.Transform[str, Target(sources=True)]
+        self, interaction: Interaction, target: app_commands.Transform[str, HistoryTarget()]
     ) -> None:
         library, guild_id, ref = interaction.client.library, interaction.guild_id or 0, Ref.parse(target)
-        changes = await _in_thread(lambda: library.history(guild_id=guild_id, kind=ref.kind, key=ref.key))
-        pages = Pages(
-            interaction.user.id,
-            say(Msg.HISTORY_NOT_YOURS),
-            render.pages_for(len(changes), replies.HISTORY_PAGE),
-            lambda page: replies.history_page_reply(ref.words, changes, page=page),
-        )
-        await pages.send(interaction, ephemeral=True)
+        changes = await _in_thread(lambda: library.change_log(guild_id=guild_id, kind=ref.kind, key=ref.key))
+        await HistoryPages(interaction.user.id, ref.words, changes).send(interaction, ephemeral=True)
 
     @app_commands.command(description="Undo your last change here, or the change you name (moderators)")
     @app_commands.describe(entry="The change's number, from /history (default: your last change)")

@@ -9,6 +9,7 @@ is told each outcome privately after the next command they run in that guild (on
 from __future__ import annotations
 
 import asyncio
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -38,6 +39,7 @@ class ReviewQueue(View):
         self.guild_id = guild_id
         self.suggestions = suggestions
         self.position = 0
+        self.file_text: str | None = None  # the whole current change, when it does not fit the message
 
     @property
     def current(self) -> Suggestion:
@@ -50,15 +52,18 @@ class ReviewQueue(View):
             return {**message_kwargs(review_replies.queue_done_reply(note)), "embeds": [], "view": None}
         self.position = min(self.position, len(self.suggestions) - 1)
         suggestion, library = self.current, interaction.client.library
-        current = await asyncio.to_thread(
-            library.visible_entry, guild_id=self.guild_id, kind=suggestion.kind, key=suggestion.key
+        sections = await asyncio.to_thread(library.shown_suggestion, suggestion)
+        shown = review_replies.review_reply(
+            suggestion, sections, position=self.position, total=len(self.suggestions), note=note
         )
-        reply = review_replies.review_reply(
-            suggestion, current, position=self.position, total=len(self.suggestions), note=note
-        )
+        self.file_text = shown.file_text
         self.previous.disabled = self.position == 0
         self.next.disabled = self.position >= len(self.suggestions) - 1
-        return {**message_kwargs(reply), "view": self}
+        if self.file_text is None:
+            self.remove_item(self.full)
+        elif self.full not in self.children:
+            self.add_item(self.full)
+        return {**message_kwargs(shown.reply), "view": self}
 
     async def decided(self, interaction: Interaction, note: str, *, drop: bool = True) -> None:
         """Show ``note`` above the next suggestion, dropping the one just decided from the queue."""
@@ -83,7 +88,8 @@ class ReviewQueue(View):
             note = say(Msg.NOT_APPLIED, suggestion=suggestion.id, problem=error.message)
             await self.decided(interaction, note, drop=False)
             return
-        await self.decided(interaction, say(Msg.APPROVED, suggestion=suggestion.id, change=audit.id))
+        note = review_replies.approved_note(suggestion, audit.id or 0, interaction.user.id)
+        await self.decided(interaction, note)
 
     @discord.ui.button(label=say(Msg.REJECT), style=discord.ButtonStyle.danger, row=0)
     async def reject(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
@@ -98,6 +104,14 @@ class ReviewQueue(View):
     async def next(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         self.position += 1
         await interaction.response.edit_message(**await self.page(interaction))
+
+    @discord.ui.button(label=say(Msg.FULL_CHANGE), style=discord.ButtonStyle.secondary, row=1)
+    async def full(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
+        """The whole change the current suggestion makes, as a file only the moderator sees."""
+        name = f"suggestion-{self.current.id}.txt"
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO((self.file_text or "").encode()), filename=name), ephemeral=True
+        )
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         await super().interaction_check(interaction)

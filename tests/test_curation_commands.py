@@ -475,7 +475,7 @@ async def test_history_of_a_name_close_to_several_entries_names_them(moderator_s
 async def test_history_of_a_name_that_matches_nothing_says_so(moderator_session) -> None:
     body = await ask(moderator_session, "/history target:zzqx-nobody")
     assert is_ephemeral(body)
-    assert body["content"] == say(Msg.ENTRY_UNKNOWN, text="zzqx-nobody")
+    assert body["content"] == say(Msg.HISTORY_TARGET_UNKNOWN, text="zzqx-nobody")
 
 
 async def removed_lines(session: OfflineSession) -> str:

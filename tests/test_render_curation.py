@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 from bot import limits
-from bot.curation import replies
+from bot.answers.render import EmbedBuilder
+from bot.curation import change_view, replies
+from bot.curation.change_log import LoggedChange
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, EntityKind
 
@@ -43,13 +45,13 @@ def test_a_refused_write_hands_back_every_long_text_within_the_message_limit() -
 def test_an_audit_line_mentions_the_moderator_and_the_undo() -> None:
     entry = audit(3)
     entry.undone_by_id = 4
-    line = replies.audit_line(entry)
+    line = replies.audit_line(LoggedChange(entry))
     assert line.startswith("**#3** added alias “Jag” to person jagmeet-singh — <@42>, <t:")
     assert line.endswith(f" · {say(Msg.UNDONE_BY, change=4)}")
 
 
 def test_history_pages_are_clamped_and_counted() -> None:
-    changes = [audit(n) for n in range(25, 0, -1)]
+    changes = [LoggedChange(audit(n)) for n in range(25, 0, -1)]
     reply = replies.history_page_reply("person jagmeet-singh", changes, page=9)
     embed = reply.embeds[0]
     assert embed["footer"]["text"].startswith(
@@ -62,3 +64,85 @@ def test_the_config_reply_names_the_role_without_pinging() -> None:
     assert replies.config_reply(99).content == f"{say(Msg.MODERATORS_ROLE, role=99)}\n{say(Msg.CONFIG_HINT)}"
     assert "<@&99>" in str(replies.config_reply(99).content)
     assert str(replies.config_reply(None).content).startswith(say(Msg.MODERATORS_MANAGE_SERVER))
+
+
+# -- the change view (bot.curation.change_view) --------------------------------------------------------
+
+NAMES = {
+    (EntityKind.PERSON, "jagmeet-singh"): "Jagmeet Singh",
+    (EntityKind.PARTY, "bloc-quebecois"): "Bloc Québécois",
+}
+
+
+def lines_of(before: dict[str, object] | None, after: dict[str, object] | None) -> dict[str, list[str]]:
+    return {
+        section.title: [change_view.markdown(line) for line in section.lines]
+        for section in change_view.sections(before, after, NAMES)
+    }
+
+
+def test_a_short_value_reads_old_to_new_and_a_reference_by_its_name() -> None:
+    shown = lines_of({"slug": "x", "party": "new-democratic-party"}, {"slug": "x", "party": "bloc-quebecois"})
+    assert shown == {"Party": ["~~new-democratic-party~~ → __Bloc Québécois__"]}
+
+
+def test_a_list_of_words_marks_the_ones_removed_and_added() -> None:
+    shown = lines_of({"aliases": ["Jag", "Rota"]}, {"aliases": ["Jag", "Tony"]})
+    assert shown == {"Aliases": ["Jag, ~~Rota~~, __Tony__"]}
+
+
+def test_a_changed_part_shows_only_its_changed_fields_and_a_removed_one_all_of_them() -> None:
+    quote = {"speaker": "jagmeet-singh", "text": "I will not.", "source": "s"}
+    other = {"speaker_label": "Someone", "text": "Order.", "source": "s"}
+    shown = lines_of({"quotes": [quote, other]}, {"quotes": [{**quote, "text": "I won't."}]})
+    assert shown == {
+        "Quote 1": ["**text**: ~~I will not.~~ → __I won't.__"],
+        "Quote 2 (removed)": ["**speaker label**: Someone", "**text**: Order.", "**source**: s"],
+    }
+
+
+def test_a_nested_position_is_named_by_its_motion() -> None:
+    position = {"label": "Bloc", "party": "bloc-quebecois", "stance": "object"}
+    shown = lines_of(
+        {"motions": [{"text": "m", "positions": []}]}, {"motions": [{"text": "m", "positions": [position]}]}
+    )
+    assert shown == {
+        "Motion 1, position 1 (new)": ["**label**: Bloc", "**party**: Bloc Québécois", "**stance**: object"]
+    }
+
+
+def test_entry_text_is_escaped_so_that_it_cannot_pass_for_a_mark() -> None:
+    shown = lines_of({"name": "a"}, {"name": "**bold** @everyone"})
+    assert shown == {"Name": ["~~a~~ → __\\*\\*bold\\*\\* @\u200beveryone__"]}
+
+
+def test_chunks_cut_a_long_diff_between_words_and_reopen_its_marks() -> None:
+    before = " ".join(f"old{n}" for n in range(400))
+    after = " ".join(f"new{n}" for n in range(400))
+    line = tuple(change_view.word_diff(before, after))
+
+    pieces = change_view.chunks([line], limits.FIELD_VALUE)
+
+    assert len(pieces) > 2
+    assert all(len(piece) <= limits.FIELD_VALUE for piece in pieces)
+    assert all(piece.count("~~") % 2 == 0 and piece.count("__") % 2 == 0 for piece in pieces)
+    shown = " ".join(pieces).replace("~~", " ").replace("__", " ").split()
+    assert shown == [*before.split(), *after.split()]
+
+
+def test_a_change_that_does_not_fit_one_embed_says_how_much_is_left_out() -> None:
+    embed = EmbedBuilder(title="Change")
+    sections = [change_view.Section(f"Part {n}", (((change_view.Mark.SAME, "x" * 1000),),)) for n in range(8)]
+
+    complete = replies.add_change(embed, sections, rest=Msg.CHANGE_IN_FILE)
+
+    built = embed.build()
+    assert not complete
+    counted = [built["title"], built["footer"]["text"], *(f["name"] + f["value"] for f in built["fields"])]
+    assert sum(map(len, counted)) <= limits.EMBED_TOTAL
+    assert built["fields"][-1] == {
+        "name": say(Msg.CHANGE_NOT_SHOWN),
+        "value": say(Msg.CHANGE_IN_FILE, items=say(Msg.ITEMS, count=3)),
+        "inline": False,
+    }
+    assert [field["name"] for field in built["fields"][:-1]] == [f"Part {n}" for n in range(5)]

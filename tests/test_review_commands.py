@@ -6,13 +6,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot.curation.changes import kind_name
+from bot.curation.replies import credit
 from bot.loopback.payloads import DEFAULT_USER_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies, modals
 from bot.messages.catalogue import Msg, say
 from cogs.review import REJECT_MODAL_ID
 from db.models import EntityKind
-from tests.discord_harness import all_text, buttons, first_message, is_ephemeral
+from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
 SUGGESTION = '/suggest-edit person person:jagmeet-singh name:"Jagmeet S. Singh"'
@@ -59,10 +60,10 @@ async def test_review_shows_a_suggestion_with_who_when_and_what_would_change(
     embed = body["embeds"][0]
     assert is_ephemeral(body)
     assert embed["title"] == title(1, "person", "jagmeet-singh")
-    assert embed["description"] == SUMMARY
+    assert embed["description"] == f"{SUMMARY}\n{say(Msg.CHANGE_LEGEND)}"
     fields = {field["name"]: field["value"] for field in embed["fields"]}
     assert fields[say(Msg.SUGGESTED_BY)].startswith(f"<@{DEFAULT_USER_ID}> <t:")
-    assert fields[say(Msg.WHAT_WOULD_CHANGE)] == "**name**: “Jagmeet Singh” → “Jagmeet S. Singh”"
+    assert fields["Name"] == "~~Jagmeet Singh~~ → __Jagmeet S. Singh__"
     assert embed["footer"]["text"] == footer(1, 1)
     labels = [say(msg) for msg in (Msg.APPROVE, Msg.REJECT, Msg.PREVIOUS, Msg.NEXT)]
     assert [b["label"] for b in buttons(body)] == labels
@@ -77,8 +78,12 @@ async def test_approving_writes_the_entry_and_the_member_is_told_after_their_nex
     pressed = await discord_session.press(button_id(body, Msg.APPROVE), invoker=as_moderator(discord_session))
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
+    credited = credit(MODERATOR_ID, DEFAULT_USER_ID)
     assert edited(pressed)["content"] == "\n".join(
-        (say(Msg.APPROVED, suggestion=1, change=1), say(Msg.REVIEW_EMPTY))
+        (
+            f"{say(Msg.APPROVED, suggestion=1, change=1)} {credited[:1].upper()}{credited[1:]}.",
+            say(Msg.REVIEW_EMPTY),
+        )
     )
     answer, told = message_bodies(next_use)
     assert answer["embeds"][0]["title"] == "Jagmeet S. Singh"
@@ -183,3 +188,199 @@ async def test_an_empty_queue_says_so(discord_session: OfflineSession) -> None:
 
     assert say(Msg.REVIEW_EMPTY) in all_text(body)
     assert buttons(body) == []
+
+
+# -- what a moderator sees of a change ----------------------------------------------------------------
+
+SUMMARY_NOW = (  # singh-2020's summary in the shipped dataset
+    "Jagmeet Singh asked the House for unanimous consent to a motion saying the RCMP is marked by systemic"
+    " racism, and the request was refused. Bloc MP Claude DeBellefeuille then rose on a point of order to"
+    " protest that Singh had called Bloc House Leader Alain Therrien a racist. Singh stood by the word,"
+    " declined the chair's request to apologize, and Speaker Anthony Rota excluded him from the rest of"
+    " the day's sitting."
+)
+
+
+def field_list(body: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(field["name"], field["value"]) for embed in body["embeds"] for field in embed.get("fields", [])]
+
+
+def fields_of(body: dict[str, Any]) -> dict[str, str]:
+    return dict(field_list(body))
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def long_text(count: int) -> str:
+    """A quote of ``count`` distinct words, far longer than one embed field."""
+    return " ".join(f"word{n}" for n in range(count))
+
+
+async def test_review_shows_a_suggested_quotes_full_text_split_across_fields(
+    discord_session: OfflineSession,
+) -> None:
+    text = long_text(300)  # about 2,300 characters: three fields' worth
+    await discord_session.invoke(
+        f'/suggest quote incident:singh-2020 text:"{text}" speaker:jagmeet-singh source:singh-2020-cbc'
+    )
+
+    fields = field_list(await review(discord_session))
+
+    part = say(Msg.CHANGE_PART_ADDED, part="Quote", number=6)
+    shown = [value for name, value in fields if name in {part, say(Msg.CHANGE_CONTINUED, title=part)}]
+    assert len(shown) > 1
+    assert words(text) == [w for w in words(" ".join(shown)) if w.startswith("word")]
+    assert "**speaker**: Jagmeet Singh" in shown[0]
+    assert say(Msg.CHANGE_NOT_SHOWN) not in dict(fields)
+
+
+async def test_a_change_too_long_for_one_message_says_so_and_gives_the_whole_change_as_a_file(
+    discord_session: OfflineSession,
+) -> None:
+    summary, notes = long_text(600), long_text(650)  # about 4,600 and 5,000 characters: not one message
+    await discord_session.invoke(
+        f'/suggest-edit incident incident:singh-2020 summary:"{summary[:3990]}" notes:"{notes[:3990]}"'
+    )
+    body = await review(discord_session)
+
+    [file] = await discord_session.press(
+        button_id(body, Msg.FULL_CHANGE), invoker=as_moderator(discord_session)
+    )
+
+    fields = fields_of(body)
+    assert fields[say(Msg.CHANGE_NOT_SHOWN)].endswith(
+        say(Msg.CHANGE_BEHIND_BUTTON, items="\0").partition("\0")[2]
+    )
+    assert file.files == ("suggestion-1.txt",)
+    content = file.contents[0].decode()
+    assert "{+" + summary[:3990].rsplit(" ", 1)[0] in content
+    assert "[-" + SUMMARY_NOW in content
+
+
+async def test_a_change_too_long_for_one_message_opens_from_history_with_the_whole_change_attached(
+    discord_session: OfflineSession,
+) -> None:
+    summary = long_text(600)[:3990]
+    await discord_session.invoke(
+        f'/suggest-edit incident incident:singh-2020 summary:"{summary}" notes:"{summary}"'
+    )
+    moderator = as_moderator(discord_session)
+    await discord_session.press(button_id(await review(discord_session), Msg.APPROVE), invoker=moderator)
+    page = first_message(await discord_session.invoke("/history target:singh-2020", invoker=moderator))
+
+    [opened] = await discord_session.press(select_id(page), values=["1"], invoker=moderator)
+
+    assert opened.files == ("change-1.txt",)
+    assert opened.body is not None
+    fields = fields_of(opened.body["data"])
+    assert fields[say(Msg.CHANGE_NOT_SHOWN)].endswith(say(Msg.CHANGE_IN_FILE, items="\0").partition("\0")[2])
+    assert "== Notes ==\n[-" in opened.contents[0].decode()
+
+
+async def test_an_edit_suggestion_shows_before_and_after_with_the_changed_words_marked(
+    discord_session: OfflineSession,
+) -> None:
+    changed = SUMMARY_NOW.replace("systemic racism", "systemic bias")
+    await discord_session.invoke(f'/suggest-edit incident incident:singh-2020 summary:"{changed}"')
+
+    body = await review(discord_session)
+
+    summary = fields_of(body)["Summary"]
+    assert summary.startswith("Jagmeet Singh asked the House for unanimous consent")
+    assert "marked by systemic ~~racism,~~ __bias,__ and the request was refused." in summary
+    assert summary.endswith("excluded him from the rest of the day's sitting.")
+    assert say(Msg.CHANGE_LEGEND) in body["embeds"][0]["description"]
+
+
+async def test_a_party_reference_shows_the_partys_name_not_its_slug(discord_session: OfflineSession) -> None:
+    await discord_session.invoke("/suggest-edit person person:jagmeet-singh party:bloc-quebecois")
+
+    body = await review(discord_session)
+
+    assert fields_of(body)["Party"] == "~~New Democratic Party~~ → __Bloc Québécois__"
+    assert "bloc-quebecois" not in all_text(body)
+
+
+async def approve_the_suggestion(session: OfflineSession) -> None:
+    await session.invoke(SUGGESTION)
+    body = await review(session)
+    await session.press(button_id(body, Msg.APPROVE), invoker=as_moderator(session))
+
+
+async def test_history_credits_the_member_who_suggested_and_the_moderator_who_approved(
+    discord_session: OfflineSession,
+) -> None:
+    await approve_the_suggestion(discord_session)
+
+    body = first_message(
+        await discord_session.invoke(
+            "/history target:person:jagmeet-singh", invoker=as_moderator(discord_session)
+        )
+    )
+
+    line = body["embeds"][0]["description"]
+    assert line.startswith(f"**#1** {SUMMARY} — ")
+    assert say(Msg.CREDIT_SUGGESTED, author=f"<@{DEFAULT_USER_ID}>", moderator=f"<@{MODERATOR_ID}>") in line
+    assert body["allowed_mentions"] == {"parse": []}
+
+
+def select_id(body: dict[str, Any]) -> str:
+    return str(
+        next(c["custom_id"] for row in body["components"] for c in row["components"] if c["type"] == 3)
+    )
+
+
+async def test_history_opens_one_change_before_and_after_with_who_made_it(
+    discord_session: OfflineSession,
+) -> None:
+    await approve_the_suggestion(discord_session)
+    moderator = as_moderator(discord_session)
+    page = first_message(await discord_session.invoke("/history target:jagmeet-singh", invoker=moderator))
+
+    opened = first_message(await discord_session.press(select_id(page), values=["1"], invoker=moderator))
+
+    assert is_ephemeral(opened)
+    assert opened["embeds"][0]["title"] == say(
+        Msg.CHANGE_TITLE, change=1, summary=SUMMARY[:1].upper() + SUMMARY[1:]
+    )
+    fields = fields_of(opened)
+    assert fields["Name"] == "~~Jagmeet Singh~~ → __Jagmeet S. Singh__"
+    assert fields[say(Msg.CHANGE_BY)] == credit(MODERATOR_ID, DEFAULT_USER_ID)
+
+
+async def test_history_takes_a_bare_source_key(discord_session: OfflineSession) -> None:
+    moderator = as_moderator(discord_session)
+    await discord_session.invoke(
+        '/edit source source:singh-2020-cbc publisher:"CBC News (Canada)"', invoker=moderator
+    )
+
+    body = first_message(await discord_session.invoke("/history target:singh-2020-cbc", invoker=moderator))
+
+    source = f"{kind_name(EntityKind.SOURCE)} singh-2020-cbc"
+    assert body["embeds"][0]["title"] == say(Msg.HISTORY_TITLE, target=source)
+    assert body["embeds"][0]["description"].startswith(
+        f"**#1** {say(Msg.EDITED_SUMMARY, what=source, fields='publisher')} — <@{MODERATOR_ID}>"
+    )
+
+
+async def test_history_takes_a_bare_chamber_slug(discord_session: OfflineSession) -> None:
+    moderator = as_moderator(discord_session)
+
+    body = first_message(
+        await discord_session.invoke("/history target:ca-house-of-commons", invoker=moderator)
+    )
+
+    chamber = f"{kind_name(EntityKind.CHAMBER)} ca-house-of-commons"
+    assert body["embeds"][0]["title"] == say(Msg.HISTORY_TITLE, target=chamber)
+    assert body["embeds"][0]["description"] == say(Msg.NO_CHANGES)
+
+
+async def test_history_suggests_chambers_as_a_target(discord_session: OfflineSession) -> None:
+    listed = choices(
+        await discord_session.complete("/history target:ca-house", invoker=as_moderator(discord_session))
+    )
+
+    chamber = kind_name(EntityKind.CHAMBER)
+    assert {"name": f"{chamber}: ca-house-of-commons", "value": "chamber:ca-house-of-commons"} in listed

@@ -8,24 +8,30 @@ members making suggestions are private (``ephemeral``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from bot import limits
 from bot.answers.render import EmbedBuilder, Reply, echo, page_of, pages_for
+from bot.curation import change_view
+from bot.curation.change_log import LoggedChange, ShownChange
+from bot.curation.change_view import Section
 from bot.curation.changes import Removed, kind_name, status_name
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, Suggestion
 
 HISTORY_PAGE = 10
+NOTE_ROOM = 400  # characters kept free in an embed for the field saying what did not fit
 
 
-def _sentence(summary: str) -> str:
+def sentence(summary: str) -> str:
+    """``summary`` as the start of a sentence (its first letter capitalized)."""
     return summary[:1].upper() + summary[1:]
 
 
 def done_reply(audit: AuditEntry) -> Reply:
     """What a moderator sees after a write: what changed, its number, and how to take it back."""
-    text = say(Msg.DONE, summary=_sentence(echo_long(audit.summary)), change=audit.id)
+    text = say(Msg.DONE, summary=sentence(echo_long(audit.summary)), change=audit.id)
     if audit.action is not AuditAction.UNDO:
         text += " " + say(Msg.UNDO_HINT)
     return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
@@ -72,19 +78,33 @@ def failed_reply(message: str, texts: Mapping[str, str]) -> Reply:
     return Reply(content=clip("\n".join(parts), limits.CONTENT), ephemeral=True)
 
 
-def audit_line(audit: AuditEntry) -> str:
-    """One change in a history: number, what, who (a mention that never pings) and when."""
+def mention(user_id: int) -> str:
+    """A member as a mention (replies allow no mentions, so it shows their name and pings nobody)."""
+    return f"<@{user_id}>"
+
+
+def credit(actor_id: int, suggested_by: int | None = None) -> str:
+    """Who made a change: the moderator, or the member who suggested it and the moderator who approved."""
+    if suggested_by is None:
+        return mention(actor_id)
+    return say(Msg.CREDIT_SUGGESTED, author=mention(suggested_by), moderator=mention(actor_id))
+
+
+def audit_line(change: LoggedChange) -> str:
+    """One change in a history: number, what, who (mentions that never ping) and when."""
+    audit = change.audit
     undone = f" · {say(Msg.UNDONE_BY, change=audit.undone_by_id)}" if audit.undone_by_id else ""
     when = f"<t:{int(audit.created_at.timestamp())}:R>"
-    return f"**#{audit.id}** {clip(audit.summary, 300)} — <@{audit.actor_id}>, {when}{undone}"
+    who = credit(audit.actor_id, change.suggested_by)
+    return f"**#{audit.id}** {clip(echo_long(audit.summary), 300)} — {who}, {when}{undone}"
 
 
 def audit_choice(audit: AuditEntry) -> str:
-    """A change as an autocomplete choice for ``/undo``."""
+    """A change as a choice (``/undo``'s autocomplete, ``/history``'s menu)."""
     return clip(f"#{audit.id} {audit.summary}", limits.CHOICE_NAME)
 
 
-def history_page_reply(target: str, changes: Sequence[AuditEntry], *, page: int) -> Reply:
+def history_page_reply(target: str, changes: Sequence[LoggedChange], *, page: int) -> Reply:
     """One page of an entry's changes, newest first; ``page`` counts from 0 and is clamped."""
     pages = pages_for(len(changes), HISTORY_PAGE)
     page, shown = page_of(changes, page, HISTORY_PAGE)
@@ -92,8 +112,77 @@ def history_page_reply(target: str, changes: Sequence[AuditEntry], *, page: int)
         (say(Msg.CURATION_FOOTER), say(Msg.PAGE, page=page + 1, pages=pages), say(Msg.HISTORY_HINT))
     )
     embed = EmbedBuilder(title=say(Msg.HISTORY_TITLE, target=echo(target)), footer=footer)
-    embed.description = "\n".join(audit_line(audit) for audit in shown) or say(Msg.NO_CHANGES)
+    embed.description = "\n".join(audit_line(change) for change in shown) or say(Msg.NO_CHANGES)
     return Reply(embeds=(embed.build(),), ephemeral=True)
+
+
+def _size(embed: EmbedBuilder) -> int:
+    """The characters ``embed`` counts towards Discord's total so far."""
+    fields = sum(len(name) + len(value) for name, value, _inline in embed.fields)
+    return len(clip(embed.title, limits.EMBED_TITLE)) + len(embed.description) + len(embed.footer) + fields
+
+
+def add_change(embed: EmbedBuilder, sections: Sequence[Section], *, rest: Msg) -> bool:
+    """Add a change to ``embed``, a field per section (a long one split over several), in order while they
+    fit; then, if some did not, a field saying how many and what ``rest`` offers. Whether all fit."""
+    if change_view.marked(sections):
+        embed.description = f"{embed.description}\n{say(Msg.CHANGE_LEGEND)}".strip()
+    fields = [
+        (section.title if n == 0 else say(Msg.CHANGE_CONTINUED, title=section.title), piece)
+        for section in sections
+        for n, piece in enumerate(change_view.chunks(section.lines, limits.FIELD_VALUE))
+    ]
+    room = limits.EMBED_TOTAL - _size(embed) - NOTE_ROOM
+    free = limits.EMBED_FIELDS - len(embed.fields) - 1
+    shown = 0
+    for name, value in fields:
+        name = clip(name, limits.FIELD_NAME)
+        if shown == free or len(name) + len(value) > room:
+            break
+        embed.add(name, value)
+        room -= len(name) + len(value)
+        shown += 1
+    left = len(fields) - shown
+    if left:
+        items = say(Msg.ITEM if left == 1 else Msg.ITEMS, count=left)
+        embed.add(say(Msg.CHANGE_NOT_SHOWN), say(rest, items=items))
+    return not left
+
+
+def change_text(heading: Sequence[str], sections: Sequence[Section]) -> str:
+    """A change as a plain-text file: ``heading`` lines, then each section with its lines in full."""
+    blocks = ["\n".join(heading)]
+    for section in sections:
+        lines = "\n".join(change_view.plain(line) for line in section.lines)
+        blocks.append(f"== {section.title} ==\n{lines}")
+    legend = "[-removed-] {+added+}" if change_view.marked(sections) else ""
+    return "\n\n".join(block for block in (*blocks, legend) if block) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class FullReply:
+    """A reply and, when the change did not fit in it, the whole change as a file's text."""
+
+    reply: Reply
+    file_text: str | None
+
+
+def change_reply(shown: ShownChange) -> FullReply:
+    """One change of a history, opened: who and when, then each field before and after."""
+    audit = shown.logged.audit
+    embed = EmbedBuilder(
+        title=say(Msg.CHANGE_TITLE, change=audit.id, summary=sentence(echo_long(audit.summary))),
+        footer=f"{say(Msg.CURATION_FOOTER)} · {say(Msg.HISTORY_HINT)}",
+    )
+    embed.add(say(Msg.CHANGE_BY), credit(audit.actor_id, shown.logged.suggested_by), inline=True)
+    when = f"<t:{int(audit.created_at.timestamp())}:R>"
+    undone = f" · {say(Msg.UNDONE_BY, change=audit.undone_by_id)}" if audit.undone_by_id else ""
+    embed.add(say(Msg.CHANGE_WHEN), when + undone, inline=True)
+    if not shown.sections:
+        embed.add(say(Msg.CHANGE_NOTHING), "—")
+    complete = add_change(embed, shown.sections, rest=Msg.CHANGE_IN_FILE)
+    file_text = None if complete else change_text([embed.title], shown.sections)
+    return FullReply(Reply(embeds=(embed.build(),), ephemeral=True), file_text)
 
 
 def removed_page_reply(entries: Sequence[Removed], *, page: int) -> Reply:

@@ -305,6 +305,27 @@ ENGLISH: dict[Msg, str] = {
         "Members with Manage Server can always change this with `/config moderator-role`;"
         " everyone else can `/suggest` entries and `/suggest-edit` corrections."
     ),
+    Msg.CHANGE_PART: "{part} {number}",
+    Msg.CHANGE_PART_ADDED: "{part} {number} (new)",
+    Msg.CHANGE_PART_REMOVED: "{part} {number} (removed)",
+    Msg.CHANGE_CONTINUED: "{title}, continued",
+    Msg.CHANGE_LEGEND: "~~Struck-through~~ words are removed, __underlined__ words added.",
+    Msg.CHANGE_NOT_SHOWN: "Not shown here",
+    Msg.CHANGE_IN_FILE: (
+        "{items} of this change did not fit in this message; the whole change, before and after,"
+        " is in the attached file."
+    ),
+    Msg.CHANGE_NOTHING: "No field changes.",
+    Msg.CHANGE_TITLE: "Change #{change}: {summary}",
+    Msg.CHANGE_BY: "By",
+    Msg.CHANGE_WHEN: "When",
+    Msg.CREDIT_SUGGESTED: "suggested by {author}, approved by {moderator}",
+    Msg.HISTORY_OPEN: "Open a change to see it before and after",
+    Msg.HISTORY_CHANGE_GONE: "Change #{change} is not in this server's history.",
+    Msg.HISTORY_TARGET_UNKNOWN: (
+        "Nothing here is called “{text}”: name an incident, person or party, or give a source key"
+        " or chamber slug (type to see suggestions)."
+    ),
     # -- the review queue -----------------------------------------------------------------------------
     Msg.REVIEW_FOOTER: "parlbot review",
     Msg.REVIEW_EMPTY: "No suggestions are waiting for review here.",
@@ -316,7 +337,6 @@ ENGLISH: dict[Msg, str] = {
     Msg.NOTHING_ANY_MORE: "Nothing any more.",
     Msg.ITEM: "{count} item",
     Msg.ITEMS: "{count} items",
-    Msg.SOME_CHANGED: "{count} items, some changed",
     Msg.CLEARED: "(cleared)",
     Msg.NOT_A_REVIEWER: "Only this server's parlbot moderators can approve or reject suggestions.",
     Msg.NO_LONGER_WAITING: "{problem} It is no longer waiting for review.",
@@ -327,6 +347,11 @@ ENGLISH: dict[Msg, str] = {
     Msg.REJECT: "Reject",
     Msg.REJECT_TITLE: "Reject the suggestion",
     Msg.REJECT_REASON: "Why? (the member who suggested it is told)",
+    Msg.FULL_CHANGE: "Full change",
+    Msg.CHANGE_BEHIND_BUTTON: (
+        "{items} of this change did not fit in this message; press **Full change** for the whole"
+        " change, before and after, as a file."
+    ),
     # -- import and export ----------------------------------------------------------------------------
     Msg.NOT_TEXT: "{name} is not a text file (UTF-8 JSON expected).",
     Msg.NOT_JSON: "{name} is not valid JSON: {error}.",

@@ -271,6 +271,21 @@ class Msg(StrEnum):
     MODERATORS_MANAGE_SERVER = "config.manage-server"
     MODERATORS_ROLE = "config.role"
     CONFIG_HINT = "config.hint"
+    CHANGE_PART = "change.part"
+    CHANGE_PART_ADDED = "change.part-added"
+    CHANGE_PART_REMOVED = "change.part-removed"
+    CHANGE_CONTINUED = "change.continued"
+    CHANGE_LEGEND = "change.legend"
+    CHANGE_NOT_SHOWN = "change.not-shown"
+    CHANGE_IN_FILE = "change.in-file"
+    CHANGE_NOTHING = "change.nothing"
+    CHANGE_TITLE = "change.title"
+    CHANGE_BY = "change.by"
+    CHANGE_WHEN = "change.when"
+    CREDIT_SUGGESTED = "change.credit-suggested"
+    HISTORY_OPEN = "history.open"
+    HISTORY_CHANGE_GONE = "history.change-gone"
+    HISTORY_TARGET_UNKNOWN = "history.target-unknown"
 
     # -- the review queue (bot.curation.review_replies, cogs.review) -----------------------------------
     REVIEW_FOOTER = "review.footer"
@@ -283,7 +298,6 @@ class Msg(StrEnum):
     NOTHING_ANY_MORE = "review.nothing-any-more"
     ITEM = "review.item"
     ITEMS = "review.items"
-    SOME_CHANGED = "review.some-changed"
     CLEARED = "review.cleared"
     NOT_A_REVIEWER = "review.not-a-reviewer"
     NO_LONGER_WAITING = "review.no-longer-waiting"
@@ -294,6 +308,8 @@ class Msg(StrEnum):
     REJECT = "review.reject"
     REJECT_TITLE = "review.reject-title"
     REJECT_REASON = "review.reject-reason"
+    FULL_CHANGE = "review.full-change"
+    CHANGE_BEHIND_BUTTON = "review.change-behind-button"
 
     # -- import and export (bot.curation.transfer, bot.curation.transfer_replies, cogs.transfer) -------
     NOT_TEXT = "import.not-text"
