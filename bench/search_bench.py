@@ -14,6 +14,7 @@ import gc
 import random
 import statistics
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
@@ -39,26 +40,38 @@ from bot.search.index import (  # noqa: E402
     Tuning,
 )
 from bot.search.text import fold  # noqa: E402
-from tests.search_cases import AMBIGUOUS, CASES, NONSENSE, Case  # noqa: E402
+from tests.generated_dataset import write_generated  # noqa: E402
+from tests.search_cases import AMBIGUOUS, CASES, GENERATED_CASES, NONSENSE, Case  # noqa: E402
 
 Ranker = Callable[[str, tuple[DocumentKind, ...] | None], list[tuple[Document, float]]]
 
 
-def shipped_documents() -> list[Document]:
-    """The shipped dataset's documents, through the real loader into an in-memory SQLite database."""
+def dataset_documents(path: Path) -> list[Document]:
+    """A dataset file's documents, through the real loader into an in-memory SQLite database."""
     from db.dataset.files import read_dataset
-    from db.dataset.schema import SHIPPED_DATASET
     from db.dataset.writer import load_dataset
     from db.session import Database
 
     database = Database("sqlite://")
     database.ensure_ready(seed=False)  # migrations; the dataset is loaded below without a version row
     with database.session() as session:
-        load_dataset(session, read_dataset(SHIPPED_DATASET))
+        load_dataset(session, read_dataset(path))
         session.commit()
         docs = load_documents(session)
     database.dispose()
     return docs
+
+
+def shipped_documents() -> list[Document]:
+    from db.dataset.schema import SHIPPED_DATASET
+
+    return dataset_documents(SHIPPED_DATASET)
+
+
+def generated_documents() -> list[Document]:
+    """The generated dataset (tests/generated_dataset.py), written to a file and loaded from it."""
+    with tempfile.TemporaryDirectory() as directory:
+        return dataset_documents(write_generated(Path(directory) / "generated.json"))
 
 
 def synthetic_documents(base: Sequence[Document], count: int, seed: int = 7) -> list[Document]:
@@ -239,12 +252,48 @@ def typing_prefixes(queries: Sequence[str]) -> list[str]:
     return [query[:n] for query in queries for n in range(len(query) + 1)]
 
 
+def case_table(index: SearchIndex, cases: Sequence[Case]) -> tuple[float, float, int, int]:
+    """recall@1, recall@3, and how many ``resolve`` answers outright rightly and wrongly."""
+    at1, at3, _ = recall(index_ranker(index), cases)
+    right = wrong = 0
+    for case in cases:
+        outcome = index.resolve(case.query, kinds=case.kinds)
+        if isinstance(outcome, Exact | Clear):
+            right += case.matches(outcome.hit.document)
+            wrong += not case.matches(outcome.hit.document)
+    return at1, at3, right, wrong
+
+
+def print_cases() -> None:
+    """The labelled sets against both datasets, with the misses."""
+    print(f"  {'dataset':<10} {'queries':>7} {'recall@1':>9} {'recall@3':>9} {'answered':>9} {'wrong':>6}")
+    for name, docs, cases in (
+        ("shipped", shipped_documents(), CASES),
+        ("generated", generated_documents(), GENERATED_CASES),
+    ):
+        index = SearchIndex(docs)
+        at1, at3, right, wrong = case_table(index, cases)
+        print(f"  {name:<10} {len(cases):>7} {at1:>9.3f} {at3:>9.3f} {right / len(cases):>9.3f} {wrong:>6}")
+        _, _, missed = recall(index_ranker(index), cases)
+        for case in missed:
+            top = index.search(case.query, kinds=case.kinds, limit=1)
+            print(f"      miss: {case.query!r} ({case.topic}) -> {top[0].document.label if top else None}")
+        for case in cases:
+            outcome = index.resolve(case.query, kinds=case.kinds)
+            if isinstance(outcome, Exact | Clear) and not case.matches(outcome.hit.document):
+                print(f"      WRONG: {case.query!r} ({case.topic}) -> {outcome.hit.document.label}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--extra", type=int, default=10_000, help="synthetic documents to add (0: none)")
     parser.add_argument("--repeat", type=int, default=3, help="passes over the queries per timing")
     parser.add_argument("--sweep", action="store_true", help="also sweep the tuning knobs")
+    parser.add_argument("--cases", action="store_true", help="only the labelled sets, both datasets")
     args = parser.parse_args()
+    if args.cases:
+        print_cases()
+        return
 
     docs = shipped_documents()
     print(f"shipped dataset: {len(docs)} documents, {len(CASES)} labelled queries\n")
