@@ -92,7 +92,8 @@ STORIES = (
           "The member is named and will leave the chamber."),
     Story("mace", "{who} grabs the mace during the vote on the {topic}", "sitting_suspended",
           "This mace belongs to the people, not to you."),
-    Story("disorder", "{who} throws a {word} across the floor in protest at the {topic}", "ordered_to_leave_period",
+    Story("disorder", "{who} throws a {word} across the floor in protest at the {topic}",
+          "ordered_to_leave_period",
           "Take your {word} back, this is a parliament."),
     Story("privilege", "{chair} finds a prima facie question of privilege over the leaked {topic} report",
           "privilege_found", "The privileges of this House have been breached by {target}."),
@@ -102,11 +103,30 @@ STORIES = (
           "suspended_by_house", "You can suspend me but you cannot silence the {topic} question."),
     Story("unanimous_consent", "{who}'s consent motion on the {topic} blocked by {target}", "no_sanction",
           "Why will nobody stand up for the {topic}?"),
-    Story("sitting_suspended", "Sitting suspended as {who} leads a sit-in over the {topic}", "sitting_suspended",
+    Story("sitting_suspended", "Sitting suspended as {who} leads a sit-in over the {topic}",
+          "sitting_suspended",
           "We will sit here until the {topic} is heard."),
 )  # fmt: skip
-INSULTS = ("hypocrite", "coward", "clown", "scoundrel", "bully", "traitor", "charlatan", "weasel", "liar",
-           "buffoon", "gangster", "puppet", "fraud", "thug", "snake", "crook", "parasite", "windbag")
+INSULTS = (
+    "hypocrite",
+    "coward",
+    "clown",
+    "scoundrel",
+    "bully",
+    "traitor",
+    "charlatan",
+    "weasel",
+    "liar",
+    "buffoon",
+    "gangster",
+    "puppet",
+    "fraud",
+    "thug",
+    "snake",
+    "crook",
+    "parasite",
+    "windbag",
+)
 PROPS = ("shoe", "sandwich", "turnip", "rubber chicken", "lettuce", "brick")
 PROPPED = {"disorder"}  # stories whose {word} is a thing thrown, not a word said
 TOPICS = ("water tariff", "fishing quota", "pension freeze", "broadband rollout", "railway levy",
@@ -192,15 +212,19 @@ def _people(rng: random.Random) -> list[dict[str, Any]]:
 
 def _incident(plan: Generated, chamber: str, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
     story = next(s for s in STORIES if s.kind == plan.kind)
-    source = {"key": f"{plan.slug}-gazette", "publisher": "The Parliamentary Gazette (generated)",
-              "title": plan.title[:300], "published": f"{plan.year}-{rng.randrange(1, 13):02d}-15"}  # fmt: skip
+    source = {
+        "key": f"{plan.slug}-gazette",
+        "publisher": "The Parliamentary Gazette (generated)",
+        "title": plan.title[:300],
+        "published": f"{plan.year}-{rng.randrange(1, 13):02d}-15",
+    }
     incident: dict[str, Any] = {
         "slug": plan.slug,
         "title": plan.title,
         "date": source["published"],
         "chamber": chamber,
         "kind": plan.kind,
-        "summary": f"A generated account: {plan.title}, in the {plan.topic} debate. {plan.chair} had the chair.",
+        "summary": f"A generated account: {plan.title}, in the {plan.topic} debate. {plan.chair} chaired.",
         "sources": [source["key"]],
         "participants": [
             {"person": plan.person, "role": "Member"},
@@ -208,18 +232,33 @@ def _incident(plan: Generated, chamber: str, rng: random.Random) -> tuple[dict[s
             {"person": _slug(plan.chair), "role": "Presiding officer"},
         ],
         "quotes": [
-            {"speaker": plan.person, "speaker_label": plan.who, "text": plan.quote, "delivery": "verbatim",
-             "source": source["key"]}  # fmt: skip
+            {
+                "speaker": plan.person,
+                "speaker_label": plan.who,
+                "text": plan.quote,
+                "delivery": "verbatim",
+                "source": source["key"],
+            }
         ],
         "rulings": [
-            {"ruled_by": _slug(plan.chair), "ruled_by_label": plan.chair, "outcome": story.outcome,
-             "summary": f"{plan.chair} ruled on {plan.who}.", "source": source["key"]}  # fmt: skip
+            {
+                "ruled_by": _slug(plan.chair),
+                "ruled_by_label": plan.chair,
+                "outcome": story.outcome,
+                "summary": f"{plan.chair} ruled on {plan.who}.",
+                "source": source["key"],
+            }
         ],
     }
     if plan.kind == "unanimous_consent":
         incident["motions"] = [
-            {"text": f"That the House act on the {plan.topic} without delay.", "moved_by": plan.person,
-             "procedure": "unanimous_consent", "result": "not_moved", "source": source["key"]}  # fmt: skip
+            {
+                "text": f"That the House act on the {plan.topic} without delay.",
+                "moved_by": plan.person,
+                "procedure": "unanimous_consent",
+                "result": "not_moved",
+                "source": source["key"],
+            }
         ]
     return incident, source
 
@@ -242,8 +281,12 @@ def generated_dataset() -> Dataset:
             for slug, name, legislature, country, _ in CHAMBERS
         ],
         "parties": [
-            {"slug": slug, "name": name, "country": next(c[3] for c in CHAMBERS if c[0] == chamber),
-             **({"abbreviation": abbreviation} if abbreviation else {})}  # fmt: skip
+            {
+                "slug": slug,
+                "name": name,
+                "country": next(c[3] for c in CHAMBERS if c[0] == chamber),
+                **({"abbreviation": abbreviation} if abbreviation else {}),
+            }
             for slug, name, abbreviation, chamber in PARTIES
         ],
         "people": _people(rng),

@@ -364,7 +364,7 @@ CASES: tuple[Case, ...] = (
         anything("sihng", DocumentKind.PERSON, "jagmeet-singh", "all kinds"),
         anything("poilievre wacko", DocumentKind.INCIDENT, "poilievre-2024", "all kinds"),
         anything("haka", DocumentKind.INCIDENT, "maipi-clarke-2024", "all kinds"),
-        Case("isaacs", None, DocumentKind.QUOTE, incident="bishop-2014", contains="I name", topic="all kinds"),
+        Case("isaacs", None, DocumentKind.QUOTE, incident="bishop-2014", contains="I name", topic="all"),
         anything("canavan", DocumentKind.PERSON, "dennis-canavan", "all kinds"),
         anything("sing red flag", DocumentKind.INCIDENT, "heseltine-1976", "all kinds"),
         anything("labour sing", DocumentKind.INCIDENT, "heseltine-1976", "all kinds"),
