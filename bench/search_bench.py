@@ -41,7 +41,15 @@ from bot.search.index import (  # noqa: E402
 )
 from bot.search.text import fold  # noqa: E402
 from tests.generated_dataset import write_generated  # noqa: E402
-from tests.search_cases import AMBIGUOUS, CASES, GENERATED_CASES, NONSENSE, Case  # noqa: E402
+from tests.search_cases import (  # noqa: E402
+    AMBIGUOUS,
+    CASES,
+    GENERATED_CASES,
+    NONSENSE,
+    Case,
+    decided,
+    found,
+)
 
 Ranker = Callable[[str, tuple[DocumentKind, ...] | None], list[tuple[Document, float]]]
 
@@ -160,6 +168,20 @@ def index_ranker(index: SearchIndex) -> Ranker:
     return rank
 
 
+def index_recall(index: SearchIndex, cases: Sequence[Case]) -> tuple[float, float, list[Case]]:
+    """recall@1 and @3 of the index itself, filters applied as ``/search`` applies them."""
+    top1 = top3 = 0
+    missed = []
+    for case in cases:
+        hits = found(index, case, 3)
+        if hits and case.matches(hits[0].document):
+            top1 += 1
+        else:
+            missed.append(case)
+        top3 += any(case.matches(hit.document) for hit in hits)
+    return top1 / len(cases), top3 / len(cases), missed
+
+
 def recall(rank: Ranker, cases: Sequence[Case]) -> tuple[float, float, list[Case]]:
     top1 = top3 = 0
     missed = []
@@ -212,7 +234,7 @@ def decisions(index: SearchIndex) -> dict[str, int]:
         "no match": 0,
     }
     for case in CASES:
-        outcome = index.resolve(case.query, kinds=case.kinds)
+        outcome = decided(index, case)
         match outcome:
             case Exact(hit) | Clear(hit):
                 tally["right answer" if case.matches(hit.document) else "WRONG answer"] += 1
@@ -254,10 +276,10 @@ def typing_prefixes(queries: Sequence[str]) -> list[str]:
 
 def case_table(index: SearchIndex, cases: Sequence[Case]) -> tuple[float, float, int, int]:
     """recall@1, recall@3, and how many ``resolve`` answers outright rightly and wrongly."""
-    at1, at3, _ = recall(index_ranker(index), cases)
+    at1, at3, _ = index_recall(index, cases)
     right = wrong = 0
     for case in cases:
-        outcome = index.resolve(case.query, kinds=case.kinds)
+        outcome = decided(index, case)
         if isinstance(outcome, Exact | Clear):
             right += case.matches(outcome.hit.document)
             wrong += not case.matches(outcome.hit.document)
@@ -274,12 +296,12 @@ def print_cases() -> None:
         index = SearchIndex(docs)
         at1, at3, right, wrong = case_table(index, cases)
         print(f"  {name:<10} {len(cases):>7} {at1:>9.3f} {at3:>9.3f} {right / len(cases):>9.3f} {wrong:>6}")
-        _, _, missed = recall(index_ranker(index), cases)
+        _, _, missed = index_recall(index, cases)
         for case in missed:
-            top = index.search(case.query, kinds=case.kinds, limit=1)
+            top = found(index, case, 1)
             print(f"      miss: {case.query!r} ({case.topic}) -> {top[0].document.label if top else None}")
         for case in cases:
-            outcome = index.resolve(case.query, kinds=case.kinds)
+            outcome = decided(index, case)
             if isinstance(outcome, Exact | Clear) and not case.matches(outcome.hit.document):
                 print(f"      WRONG: {case.query!r} ({case.topic}) -> {outcome.hit.document.label}")
 

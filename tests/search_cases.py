@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.search.index import Document, DocumentKind
+from bot.search.filters import parse_query
+from bot.search.index import Document, DocumentKind, Hit, Resolution, SearchIndex
 from bot.search.text import fold
 from tests.generated_dataset import GENERATED, Generated
 
@@ -40,6 +41,18 @@ class Case:
         if self.incident is not None and doc.incident != self.incident:
             return False
         return self.contains is None or fold(self.contains) in fold(doc.label)
+
+
+def found(index: SearchIndex, case: Case, limit: int) -> list[Hit]:
+    """What ``/search`` (or a command) lists for the case's query, its filters applied."""
+    parsed = parse_query(case.query)
+    return index.search(parsed.text, kinds=case.kinds, limit=limit, filters=parsed.filters)
+
+
+def decided(index: SearchIndex, case: Case) -> Resolution:
+    """How ``resolve`` answers the case's query, its filters applied."""
+    parsed = parse_query(case.query)
+    return index.resolve(parsed.text, kinds=case.kinds, filters=parsed.filters)
 
 
 def inc(query: str, slug: str, topic: str) -> Case:

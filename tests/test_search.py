@@ -31,7 +31,7 @@ from db.dataset.files import read_dataset
 from db.dataset.schema import SHIPPED_DATASET
 from db.dataset.writer import load_dataset
 from db.session import Database
-from tests.search_cases import AMBIGUOUS, CASES, NONSENSE
+from tests.search_cases import AMBIGUOUS, CASES, NONSENSE, decided, found
 
 RECALL_AT_1_FLOOR = 0.95
 RECALL_AT_3_FLOOR = 0.98
@@ -335,11 +335,11 @@ def shipped_index(shipped: Database) -> SearchIndex:
 
 
 def recall_at(index: SearchIndex, depth: int) -> float:
-    found = 0
+    right = 0
     for case in CASES:
-        hits = index.search(case.query, kinds=case.kinds, limit=depth)
-        found += any(case.matches(hit.document) for hit in hits)
-    return found / len(CASES)
+        hits = found(index, case, depth)
+        right += any(case.matches(hit.document) for hit in hits)
+    return right / len(CASES)
 
 
 def test_labelled_queries_find_the_right_entry_first(shipped_index: SearchIndex) -> None:
@@ -353,7 +353,7 @@ def test_labelled_queries_find_the_right_entry_in_the_top_three(shipped_index: S
 def test_resolve_never_answers_a_labelled_query_with_the_wrong_entry(shipped_index: SearchIndex) -> None:
     wrong = []
     for case in CASES:
-        outcome = shipped_index.resolve(case.query, kinds=case.kinds)
+        outcome = decided(shipped_index, case)
         if isinstance(outcome, Exact | Clear) and not case.matches(outcome.hit.document):
             wrong.append((case.query, outcome.hit.document.key))
     assert wrong == []

@@ -70,6 +70,7 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 
 from bot import limits
+from bot.search.filters import Filters
 from bot.search.text import fold, is_numeric
 
 __all__ = [
@@ -82,8 +83,10 @@ __all__ = [
     "Document",
     "DocumentKind",
     "Exact",
+    "Facets",
     "Hit",
     "NoMatch",
+    "Place",
     "Resolution",
     "SearchIndex",
     "TextField",
@@ -141,6 +144,23 @@ class TextField:
 
 
 @dataclass(frozen=True, slots=True)
+class Place:
+    """A chamber as ``chamber:`` filters name it: its slug and the names people call it by."""
+
+    slug: str
+    names: tuple[str, ...]  # its name, French name, country, the country's abbreviations and demonyms
+
+
+@dataclass(frozen=True, slots=True)
+class Facets:
+    """What filters test (``bot.search.filters``): a document's chambers, years and incident kinds."""
+
+    chambers: tuple[Place, ...] = ()
+    years: tuple[int, ...] = ()
+    incident_kinds: tuple[str, ...] = ()  # IncidentKind values
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """One searchable entry.
 
@@ -163,6 +183,7 @@ class Document:
     date: dt.date | None = None
     removed: bool = False
     detail: str | None = None  # a few words telling it from a namesake (a ruling's summary)
+    facets: Facets = Facets()
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -210,6 +231,28 @@ class NoMatch:
 
 
 Resolution = Exact | Clear | Ambiguous | NoMatch
+
+
+@dataclass(frozen=True, slots=True)
+class _Narrowing:
+    """Filters made concrete: the chamber slugs a ``chamber:`` value means, years, incident kinds."""
+
+    chambers: frozenset[str] | None = None
+    years: tuple[int, int] | None = None
+    incident_kinds: frozenset[str] = frozenset()
+
+    def admits(self, doc: Document) -> bool:
+        facets = doc.facets
+        if self.chambers is not None and not any(place.slug in self.chambers for place in facets.chambers):
+            return False
+        if self.years is not None:
+            first, last = self.years
+            if not any(first <= year <= last for year in facets.years):
+                return False
+        return not self.incident_kinds or not self.incident_kinds.isdisjoint(facets.incident_kinds)
+
+
+_OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
 _Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
@@ -298,6 +341,7 @@ class SearchIndex:
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         self._tombstones: dict[_Ident, Document] = {}
+        self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
         self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
@@ -360,6 +404,8 @@ class SearchIndex:
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
+        for place in doc.facets.chambers:
+            self._places[place.slug] = place
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
@@ -617,19 +663,25 @@ class SearchIndex:
         limit: int,
         *,
         typing: bool,
+        narrowing: _Narrowing = _OPEN,
     ) -> list[Hit]:
-        if limit <= 0 or not query:
+        if limit <= 0:
             return []
+        if not query:  # filters alone: what they admit, in the default order
+            if narrowing is _OPEN:
+                return []
+            listed = (e for e in self._default_entries(kinds, guild_id) if narrowing.admits(e.doc))
+            return [Hit(entry.doc, 0.0) for entry, _ in zip(listed, range(limit), strict=False)]
         exact = [
             self._entries[ident]
             for ident in self._exact.get(query, ())
-            if self._visible(self._entries[ident], kinds, guild_id)
+            if self._visible(self._entries[ident], kinds, guild_id) and narrowing.admits(self._entries[ident].doc)
         ]
         hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
         words = query.split()
         if typing and len(words) == 1 and len(query) < self.tuning.prefix_min and query not in self._postings:
             # too short to read as a prefix, and no word of its own (as "uk" or "nz" are): initials
-            return (hits + self._initials(query, kinds, guild_id, limit, exact))[:limit]
+            return (hits + self._initials(query, kinds, guild_id, limit, exact, narrowing))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
         for entry in exact:
             coverage.pop(entry.slot, None)
@@ -644,7 +696,7 @@ class SearchIndex:
             if len(best_scores) >= limit and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
                 break
             entry = self._slots[slot]
-            if self._shadowed(entry, guild_id):
+            if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
                 continue
             score = 100.0 * ((1.0 - share) * cov + share * self._phrase(query, entry))
             hit = Hit(entry.doc, round(min(score, 99.9), 1))
@@ -663,6 +715,7 @@ class SearchIndex:
         guild_id: int | None,
         limit: int,
         skip: Sequence[_IndexedDocument],
+        narrowing: _Narrowing,
     ) -> list[Hit]:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
@@ -670,7 +723,7 @@ class SearchIndex:
         for entry in self._default_entries(kinds, guild_id):
             if len(hits) >= limit:
                 break
-            if f" {prefix}" in entry.heads and entry not in skip:
+            if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc):
                 score = 100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * self._phrase(prefix, entry))
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
@@ -689,6 +742,34 @@ class SearchIndex:
 
     # -- public queries ------------------------------------------------------------------------
 
+    def places(self) -> list[Place]:
+        """The chambers the documents name, by slug."""
+        with self._lock:
+            return [self._places[slug] for slug in sorted(self._places)]
+
+    def places_named(self, value: str) -> frozenset[str]:
+        """Slugs of the chambers a ``chamber:`` value means: every word of it in one of their names."""
+        wanted = set(fold(value).split())
+        with self._lock:
+            places = list(self._places.values())
+        return frozenset(
+            place.slug
+            for place in places
+            if wanted and any(wanted <= set(fold(name).split()) for name in (place.slug, *place.names))
+        )
+
+    def _narrow(
+        self, kinds: Iterable[DocumentKind] | None, filters: Filters | None
+    ) -> tuple[frozenset[DocumentKind] | None, _Narrowing]:
+        kind_set = _kind_set(kinds)
+        if not filters:
+            return kind_set, _OPEN
+        if filters.kinds:
+            wanted = frozenset(DocumentKind(kind) for kind in filters.kinds)
+            kind_set = wanted if kind_set is None else kind_set & wanted
+        chambers = self.places_named(filters.chamber) if filters.chamber else None
+        return kind_set, _Narrowing(chambers, filters.years, filters.incident_kinds)
+
     def search(
         self,
         query: str,
@@ -696,11 +777,16 @@ class SearchIndex:
         kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = 10,
+        filters: Filters | None = None,
     ) -> list[Hit]:
-        """Ranked hits for ``query``: exact-name hits first (score 100), then by score."""
-        folded, kind_set = fold(query), _kind_set(kinds)
+        """Ranked hits for ``query``: exact-name hits first (score 100), then by score.
+
+        ``filters`` narrow what is found; with no words, the hits are what they admit, newest first.
+        """
+        folded = fold(query)
+        kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            return self._rank(folded, kind_set, guild_id, limit, typing=False)
+            return self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing)
 
     def resolve(
         self,
@@ -708,12 +794,18 @@ class SearchIndex:
         *,
         kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
+        filters: Filters | None = None,
     ) -> Resolution:
         """Decide what ``query`` means: one exact or clear answer, a did-you-mean, or nothing."""
         tune = self.tuning
-        folded, kind_set = fold(query), _kind_set(kinds)
+        folded = fold(query)
+        kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            hits = self._rank(folded, kind_set, guild_id, CANDIDATES_MAX + 1, typing=False)
+            hits = self._rank(
+                folded, kind_set, guild_id, CANDIDATES_MAX + 1, typing=False, narrowing=narrowing
+            )
+            if not folded and hits:  # filters alone: one entry is an answer, more are a question
+                return Clear(hits[0]) if len(hits) == 1 else Ambiguous(tuple(hits[:CANDIDATES_MAX]))
             exact = [hit for hit in hits if hit.score >= 100.0]
             if len(exact) == 1:
                 return Exact(exact[0])
@@ -738,13 +830,15 @@ class SearchIndex:
         kinds: Iterable[DocumentKind] | None = None,
         guild_id: int | None = None,
         limit: int = COMPLETE_MAX,
+        filters: Filters | None = None,
     ) -> list[Hit]:
         """Autocomplete choices (at most 25): the last word may be half typed; empty lists recent ones."""
         limit = min(limit, COMPLETE_MAX)
-        folded, kind_set = fold(query), _kind_set(kinds)
+        folded = fold(query)
+        kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            if folded:
-                return self._rank(folded, kind_set, guild_id, limit, typing=True)
+            if folded or narrowing is not _OPEN:
+                return self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
             if limit <= 0:
                 return []
             return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
