@@ -279,7 +279,7 @@ CASES: tuple[Case, ...] = (
         inc("who mouthed fuddle duddle", "trudeau-1971", "question"),
         inc("when did the haka stop the vote", "maipi-clarke-2024", "question"),
         inc("who was thrown out for calling someone a racist", "singh-2020", "question"),
-        inc("who got ejected for calling the prime minister a liar", "butler-2021", "question"),
+        inc("who got thrown out for saying the prime minister lied", "butler-2021", "question"),
         inc("did anyone get named in australia", "bishop-2014", "question"),
         inc("who refused to withdraw dodgy dave", "skinner-2016", "question"),
         inc("who apologised for swearing at peter kent", "trudeau-2011", "question"),
@@ -289,7 +289,7 @@ CASES: tuple[Case, ...] = (
         inc("who was ordered out for the wacko comment", "poilievre-2024", "question"),
         quote("what did singh say when asked to apologise", "singh-2020", "I will not", "question"),
         quote("what did skinner call cameron", "skinner-2016", "dodgy Dave", "question"),
-        person("who was speaker when poilievre was ejected", "greg-fergus", "question"),
+        inc("who was speaker when poilievre was ejected", "poilievre-2024", "question"),
         person("who is the member for isaacs", "mark-dreyfus", "question"),
         # by country and chamber (plain words and filters)
         inc("new zealand", "maipi-clarke-2024", "country"),

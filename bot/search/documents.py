@@ -25,6 +25,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from bot import limits
 from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Facets, Place, TextField
 from bot.search.places import country_words
+from bot.search.vocabulary import WORDS_FOR
 from db.models import (
     Chamber,
     EntityKind,
@@ -206,6 +207,7 @@ def incident_documents(
         by_incident[participant.incident_id].append(participant)
     quotes_of = _group(quotes)
     motions_of = _group(motions)
+    rulings_of = _group(rulings)
     incident_of = {incident.id: incident for incident in incidents}
     places = {chamber_id: _place(chamber) for chamber_id, chamber in chambers.items()}
     facets = {incident.id: _incident_facets(incident, places) for incident in incidents}
@@ -227,6 +229,7 @@ def incident_documents(
                 parties=parties,
                 quotes=quotes_of.get(incident.id, []),
                 motions=motions_of.get(incident.id, []),
+                rulings=rulings_of.get(incident.id, []),
                 facets=facets[incident.id],
             )
         )
@@ -288,6 +291,11 @@ def _words(value: str) -> str:
     return value.replace("_", " ")
 
 
+def _said(value: str) -> tuple[str, ...]:
+    """An incident kind or ruling outcome as words, and the everyday words for it ("ejected")."""
+    return (_words(value), *WORDS_FOR.get(value, ()))
+
+
 def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
     seen: dict[str, float] = {}
     for text, weight in pairs:
@@ -321,6 +329,7 @@ def _incident_document(
     parties: dict[int | None, Party],
     quotes: Sequence[Quote],
     motions: Sequence[Motion],
+    rulings: Sequence[Ruling],
     facets: Facets,
 ) -> Document:
     pairs: list[tuple[str | None, float]] = [(incident.title, W_NAME)]
@@ -340,7 +349,12 @@ def _incident_document(
     if chamber is not None:
         pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT)]
         pairs.extend((word, W_CONTEXT) for word in country_words(chamber.country))
-    pairs += [(str(incident.date.year), W_CONTEXT), (_words(incident.kind), W_CONTEXT)]
+    pairs.append((str(incident.date.year), W_CONTEXT))
+    pairs.extend(
+        (words, W_CONTEXT)
+        for value in (incident.kind, *(r.outcome for r in rulings))
+        for words in _said(value)
+    )
     pairs.append((incident.summary, W_DETAIL))
     pairs.extend((motion.text, W_DETAIL) for motion in motions)
     pairs.extend((quote.text, W_DETAIL) for quote in quotes)
@@ -448,7 +462,7 @@ def _ruling_document(
         fields=_fields(
             (ruling.ruled_by_label, W_PEOPLE),
             (_speaker_name(ruling.ruled_by_id, people), W_PEOPLE),
-            (outcome, W_CONTEXT),
+            *((words, W_CONTEXT) for words in _said(ruling.outcome)),
             (ruling.role, W_CONTEXT),
             (ruling.summary, W_DETAIL),
             (incident.title, W_DETAIL),

@@ -59,6 +59,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import heapq
+import itertools
 import math
 import re
 import threading
@@ -72,6 +73,7 @@ from rapidfuzz import fuzz, process
 from bot import limits
 from bot.search.filters import Filters
 from bot.search.text import fold, is_numeric
+from bot.search.vocabulary import meaningful
 
 __all__ = [
     "COMPLETE_MAX",
@@ -112,6 +114,10 @@ class Tuning:
     clear_margin: float = 8.0  # ... and this lead over the runner-up
     suggest_score: float = 35.0  # below this the best hit is not even a plausible did-you-mean
     ambiguous_window: float = 20.0  # did-you-mean candidates score within this of the best
+    typo_known: float = 0.5  # a typo-level match of a word the vocabulary holds exactly counts this much
+    anagram_sim: float = 0.95  # the same letters in another order ("sihng" -> "singh"): a slip, not a typo
+    piece_share: float = 0.3  # a word matched only as a piece of another name ("new" of "New Democratic")
+    cut_gap: float = 30.0  # search() drops hits scoring this far behind the best
 
 
 TUNING = Tuning()
@@ -273,10 +279,13 @@ class _IndexedDocument:
     fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
     token_weights: dict[str, float]  # token -> weight of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
+    pairs: frozenset[str]  # "new zealand": neighbouring words of its names (fields of a few words)
     slot: int = -1  # its number in the postings, given when it joins the index
 
 
 _W_HEAD = 0.85
+_NAME_WORDS = 5  # a field of at most this many words is a name, whose neighbouring words are a pair
+_ANAGRAM_MIN = 4  # shortest word whose reordered letters are read as a slip
 
 
 class _TokenPlan(NamedTuple):
@@ -286,6 +295,7 @@ class _TokenPlan(NamedTuple):
     short: bool  # a one- or two-letter word still being typed
     weight: float  # IDF of its best match
     matches: dict[str, float]  # vocabulary token -> similarity
+    best: str  # its best match ("" for none)
 
 
 def _prepare(doc: Document) -> _IndexedDocument:
@@ -311,7 +321,29 @@ def _prepare(doc: Document) -> _IndexedDocument:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    return _IndexedDocument(doc, exact, fields, token_weights, heads)
+    return _IndexedDocument(doc, exact, fields, token_weights, heads, _pairs(texts))
+
+
+def _pairs(texts: Iterable[str]) -> frozenset[str]:
+    """Neighbouring words of the short texts (names): "new zealand", "new democratic"."""
+    pairs: set[str] = set()
+    for text in texts:
+        words = text.split()
+        if len(words) <= _NAME_WORDS:
+            pairs.update(f"{first} {second}" for first, second in itertools.pairwise(words))
+    return frozenset(pairs)
+
+
+def _holds(entry: _IndexedDocument, pair: str) -> bool:
+    """Whether the document has these two words side by side: in a name, or in a longer text."""
+    if pair in entry.pairs:
+        return True
+    needle = f" {pair} "
+    return any(needle in f" {text} " for text, _ in entry.fields)
+
+
+def _letters(token: str) -> str:
+    return "".join(sorted(token))
 
 
 class SearchIndex:
@@ -342,6 +374,8 @@ class SearchIndex:
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         self._tombstones: dict[_Ident, Document] = {}
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
+        self._pairs: dict[str, int] = {}  # documents holding each name pair
+        self._anagrams: dict[str, set[str]] = {}  # sorted letters -> vocabulary tokens
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
         self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
@@ -406,6 +440,8 @@ class SearchIndex:
         self._slots[entry.slot] = entry
         for place in doc.facets.chambers:
             self._places[place.slug] = place
+        for pair in entry.pairs:
+            self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
@@ -414,6 +450,8 @@ class SearchIndex:
             if buckets is None:
                 buckets = self._postings[token] = {}
                 self._df[token] = 0
+                if len(token) >= _ANAGRAM_MIN:
+                    self._anagrams.setdefault(_letters(token), set()).add(token)
                 if not self._bulk:
                     bisect.insort(self._vocab, token)
                     self._vocabulary_changed()
@@ -449,6 +487,10 @@ class SearchIndex:
             owners.discard(ident)
             if not owners:
                 del self._exact[name]
+        for pair in entry.pairs:
+            self._pairs[pair] -= 1
+            if not self._pairs[pair]:
+                del self._pairs[pair]
         bucket = (kind, guild_id)
         for token in entry.token_weights:
             buckets = self._postings[token]
@@ -460,6 +502,7 @@ class SearchIndex:
             if not buckets:
                 del self._postings[token]
                 del self._df[token]
+                self._anagrams.get(_letters(token), set()).discard(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._vocabulary_changed()
 
@@ -505,18 +548,37 @@ class SearchIndex:
         if cached is not None:
             return cached
         matches: dict[str, float] = {}
-        if token in self._postings:
+        known = token in self._postings
+        if known:
             matches[token] = 1.0
         if allow_prefix:
             self._add_prefix_matches(token, matches)
         if not is_numeric(token):  # a number matches only exactly, or as a prefix while typing
-            self._add_typo_matches(token, matches)
-            if allow_prefix and len(token) >= self.tuning.typo_prefix_min:
-                self._add_typo_prefix_matches(token, matches)
+            self._add_typos(token, matches, allow_prefix=allow_prefix, known=known)
         if len(self._match_cache) >= _MATCH_CACHE_MAX:
             self._match_cache.clear()
         self._match_cache[cache_key] = matches
         return matches
+
+    def _add_typos(self, token: str, matches: dict[str, float], *, allow_prefix: bool, known: bool) -> None:
+        """Typo-level matches. They count for less (``typo_known``) when the word itself is in the
+        vocabulary ("canada" is not a typo of "canavan"), and so do words no longer than one being
+        typed on its way to a longer one ("brown" for "brownl" or "bronw", when "bronwyn" and
+        "brownlee" exist)."""
+        tune = self.tuning
+        typos: dict[str, float] = {}
+        self._add_typo_matches(token, typos)
+        if allow_prefix and len(token) >= tune.typo_prefix_min:
+            self._add_typo_prefix_matches(token, typos)
+        for candidate in self._anagrams.get(_letters(token), ()):
+            if candidate != token:
+                typos[candidate] = max(typos.get(candidate, 0.0), tune.anagram_sim)
+        typed_past = any(sim == tune.prefix_sim for sim in matches.values())
+        for candidate, sim in typos.items():
+            if known or (typed_past and len(candidate) <= len(token)):
+                sim *= tune.typo_known
+            if sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
 
     def _add_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
         """Longer vocabulary tokens ``token`` begins ("poili" -> "poilievre")."""
@@ -577,17 +639,34 @@ class SearchIndex:
         weight_sum = sum(plan.weight for plan in plans)
         if weight_sum == 0.0:
             return {}
+        pieces = self._name_pairs(plans)
         totals: dict[int, float] = {}
-        for plan in sorted(plans, key=lambda plan: (plan.short, plan.cost)):
+        for position in sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost)):
+            plan = plans[position]
             if plan.short and totals:
                 # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
                 # checking the candidates' name and title words is far cheaper than their postings.
                 self._add_head_bonus(totals, words[-1], plan.weight)
                 continue
             opens = not totals or (plan.cost <= _OPEN_COST and not plan.short)
+            pairs = pieces.get(position, ())
             for slot, value in self._best_matches(plan.matches, buckets, totals, opens=opens).items():
+                if pairs and not all(_holds(self._slots[slot], pair) for pair in pairs):
+                    value *= self.tuning.piece_share
                 totals[slot] = totals.get(slot, 0.0) + plan.weight * value
         return {slot: total / weight_sum for slot, total in totals.items()}
+
+    def _name_pairs(self, plans: Sequence[_TokenPlan]) -> dict[int, list[str]]:
+        """Neighbouring query words that together make a name ("new zealand"), by word position: a
+        document that holds one of them but not the name gets ``piece_share`` of its credit."""
+        pieces: dict[int, list[str]] = {}
+        for position in range(len(plans) - 1):
+            first, second = plans[position], plans[position + 1]
+            pair = f"{first.best} {second.best}"
+            if first.best and second.best and not second.short and pair in self._pairs:
+                pieces.setdefault(position, []).append(pair)
+                pieces.setdefault(position + 1, []).append(pair)
+        return pieces
 
     def _plans(self, words: Sequence[str], *, typing: bool) -> list[_TokenPlan]:
         """Each query word's vocabulary matches, IDF weight and postings cost, in query order."""
@@ -597,6 +676,7 @@ class SearchIndex:
         for position, word in enumerate(words):
             typed = typing and position == last
             matches = self._token_matches(word, allow_prefix=typed or len(word) >= tune.prefix_min)
+            best = ""
             if matches:
                 best = max(matches, key=lambda token: (matches[token], -self._df[token]))
                 weight = self._idf(best)
@@ -604,7 +684,7 @@ class SearchIndex:
                 weight = self._idf("")  # an unknown word weighs like the rarest one
             cost = sum(self._df[token] for token in matches)
             short = typed and len(word) < tune.prefix_min
-            plans.append(_TokenPlan(cost, short, weight, matches))
+            plans.append(_TokenPlan(cost, short, weight, matches, best))
         return plans
 
     def _add_head_bonus(self, totals: dict[int, float], word: str, weight: float) -> None:
@@ -675,11 +755,13 @@ class SearchIndex:
         exact = [
             self._entries[ident]
             for ident in self._exact.get(query, ())
-            if self._visible(self._entries[ident], kinds, guild_id) and narrowing.admits(self._entries[ident].doc)
+            if self._visible(self._entries[ident], kinds, guild_id)
+            and narrowing.admits(self._entries[ident].doc)
         ]
         hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
-        words = query.split()
-        if typing and len(words) == 1 and len(query) < self.tuning.prefix_min and query not in self._postings:
+        words = meaningful(query.split())  # "who", "the", "someone" weigh nothing
+        short = len(words) == 1 and len(words[0]) < self.tuning.prefix_min
+        if typing and short and query not in self._postings:
             # too short to read as a prefix, and no word of its own (as "uk" or "nz" are): initials
             return (hits + self._initials(query, kinds, guild_id, limit, exact, narrowing))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
@@ -786,7 +868,9 @@ class SearchIndex:
         folded = fold(query)
         kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            return self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing)
+            hits = self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing)
+        floor = hits[0].score - self.tuning.cut_gap if hits and folded else 0.0
+        return [hit for hit in hits if hit.score >= floor]  # what falls far behind the best is noise
 
     def resolve(
         self,
