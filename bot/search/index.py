@@ -869,8 +869,12 @@ class SearchIndex:
         kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
             hits = self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing)
-        floor = hits[0].score - self.tuning.cut_gap if hits and folded else 0.0
-        return [hit for hit in hits if hit.score >= floor]  # what falls far behind the best is noise
+        return self._cut(hits) if folded else hits
+
+    def _cut(self, hits: list[Hit]) -> list[Hit]:
+        """The hits without those scoring far behind the best (noise, not answers)."""
+        floor = hits[0].score - self.tuning.cut_gap if hits else 0.0
+        return [hit for hit in hits if hit.score >= floor]
 
     def resolve(
         self,
@@ -921,7 +925,11 @@ class SearchIndex:
         folded = fold(query)
         kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            if folded or narrowing is not _OPEN:
+            if folded:
+                return self._cut(
+                    self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
+                )
+            if narrowing is not _OPEN:
                 return self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
             if limit <= 0:
                 return []
