@@ -904,12 +904,25 @@ class SearchIndex:
                 newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
                 suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
                 return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
-        best = hits[0]
-        runner_up = hits[1].score if len(hits) > 1 else 0.0
-        if best.score >= tune.clear_score and best.score - runner_up >= tune.clear_margin:
-            return Clear(best)
+            best = hits[0]
+            runner_up = hits[1].score if len(hits) > 1 else 0.0
+            if best.score >= tune.clear_score and best.score - runner_up >= tune.clear_margin:
+                return Clear(best)
+            if self._alone_in_holding(folded, hits, self._buckets(kind_set, guild_id)):
+                return Clear(best)
         close = tuple(hit for hit in hits if hit.score >= best.score - tune.ambiguous_window)
         return Ambiguous(close[:CANDIDATES_MAX])
+
+    def _alone_in_holding(self, query: str, hits: Sequence[Hit], buckets: Sequence[_Bucket]) -> bool:
+        """Whether the best hit is the one entry here holding some word of the query exactly, and no
+        other hit is the one entry holding another: a word only one entry has is not a close call."""
+        holders = {hit.document.ident for hit in hits}
+        sole: set[_Ident] = set()
+        for word in meaningful(query.split()):
+            slots = [slot for bucket in buckets for slot in self._postings.get(word, {}).get(bucket, {})]
+            if len(slots) == 1 and self._slots[slots[0]].doc.ident in holders:
+                sole.add(self._slots[slots[0]].doc.ident)
+        return sole == {hits[0].document.ident}
 
     def complete(
         self,
