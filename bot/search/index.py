@@ -357,10 +357,10 @@ def _prepare(doc: Document) -> _IndexedDocument:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    names = [words for words in (text.split() for text in texts) if len(words) <= _NAME_WORDS]
-    pairs = frozenset(f"{first} {second}" for words in names for first, second in itertools.pairwise(words))
+    named = [words for words in (text.split() for text in texts) if len(words) <= _NAME_WORDS]
+    pairs = frozenset(f"{first} {second}" for words in named for first, second in itertools.pairwise(words))
     return _IndexedDocument(
-        doc, exact, fields, token_weights, heads, pairs, frozenset(word for words in names for word in words)
+        doc, exact, fields, token_weights, heads, pairs, frozenset(word for words in named for word in words)
     )
 
 
