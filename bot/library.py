@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
 from sqlmodel import Session
@@ -175,14 +175,23 @@ class Library:
         kinds = (
             TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
         )
-        parsed = parse_query(query)
-        hits = self.index.complete(parsed.text, kinds=kinds, guild_id=guild_id, filters=parsed.filters)
+        text, filters = self._typed(query)
+        hits = self.index.complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
         return _told_apart([hit.document for hit in hits])
+
+    def _typed(self, query: str) -> tuple[str, Filters]:
+        """The words and filters of a query being typed; a chamber no entry is in (perhaps one
+        half typed) is left out, as a value that cannot be read is."""
+        parsed = parse_query(query)
+        filters = parsed.filters
+        if filters.chamber and not self.index.places_named(filters.chamber):
+            filters = replace(filters, chamber=None)
+        return parsed.text, filters
 
     def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Incidents, people and parties as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh") pairs."""
-        parsed = parse_query(query)
-        hits = self.index.complete(parsed.text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=parsed.filters)
+        text, filters = self._typed(query)
+        hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
             (f"{hit.document.kind}: {hit.document.label}", f"{hit.document.kind}:{hit.document.key}")
             for hit in hits

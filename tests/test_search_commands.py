@@ -107,3 +107,8 @@ async def test_autocomplete_leaves_out_a_filter_it_cannot_use(discord_session) -
 async def test_autocomplete_puts_a_half_typed_name_before_a_word_it_resembles(discord_session) -> None:
     listed = [c["value"] for c in choices(await discord_session.complete("/incident query:sihng"))]
     assert listed[0] == "singh-2020"
+
+
+async def test_autocomplete_leaves_out_a_chamber_still_being_typed(discord_session) -> None:
+    listed = choices(await discord_session.complete('/incident query:"chamber:ne poili"'))
+    assert listed[0]["value"] == "poilievre-2024"
