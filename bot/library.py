@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
 from sqlmodel import Session
@@ -30,7 +30,9 @@ from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
+from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
+from bot.search.text import fold
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry, IncidentEntry
@@ -145,24 +147,55 @@ class Library:
         return render.no_match_reply(query, say(topic.what), suggestions)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
-        hits = self.index.search(query, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS)
+        """``/search``: the entries of every kind ``query`` finds, best first, within its filters
+        (``chamber:``, ``year:``, ``kind:``); a filter value that means nothing is refused politely."""
+        parsed = parse_query(query)
+        filters = self._usable(parsed)
+        hits = self.index.search(
+            parsed.text, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS, filters=filters
+        )
         return [_choice(ACTION_FOR_KIND[hit.document.kind], hit.document) for hit in hits]
+
+    def _usable(self, parsed: ParsedQuery) -> Filters:
+        """The query's filters, or the polite refusal of the first one that cannot be used."""
+        problem = parsed.problem
+        if problem is not None:
+            raise InvalidInput(problem.msg, value=render.echo(problem.value), allowed=problem.allowed)
+        chamber = parsed.filters.chamber
+        if chamber and not self.index.places_named(chamber):
+            known = ", ".join(
+                f"`{min(map(fold, place.names[1:] or place.names), key=len)}` ({place.names[0]})"
+                for place in self.index.places()
+            )
+            raise InvalidInput(Msg.SEARCH_UNKNOWN_CHAMBER, value=render.echo(chamber), allowed=known)
+        return parsed.filters
 
     def complete(self, topic_name: str, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Autocomplete choices as (name, value) pairs; the value resolves exactly when submitted.
 
         ``topic_name`` is a key of ``TOPICS`` or ``COMPLETE_ONLY``, or ``"search"`` for every kind
-        ``/search`` shows.
+        ``/search`` shows. Filters in the text narrow the choices; one that cannot be used is left out.
         """
         kinds = (
             TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
         )
-        hits = self.index.complete(query, kinds=kinds, guild_id=guild_id)
+        text, filters = self._typed(query)
+        hits = self.index.complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
         return _told_apart([hit.document for hit in hits])
+
+    def _typed(self, query: str) -> tuple[str, Filters]:
+        """The words and filters of a query being typed; a chamber no entry is in (perhaps one
+        half typed) is left out, as a value that cannot be read is."""
+        parsed = parse_query(query)
+        filters = parsed.filters
+        if filters.chamber and not self.index.places_named(filters.chamber):
+            filters = replace(filters, chamber=None)
+        return parsed.text, filters
 
     def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Incidents, people and parties as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh") pairs."""
-        hits = self.index.complete(query, kinds=ENTRY_KINDS, guild_id=guild_id)
+        text, filters = self._typed(query)
+        hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
             (f"{hit.document.kind}: {hit.document.label}", f"{hit.document.kind}:{hit.document.key}")
             for hit in hits

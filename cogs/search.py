@@ -16,8 +16,12 @@ if TYPE_CHECKING:
 
 
 class Search(commands.Cog):
-    @app_commands.command(description="Search everything: incidents, people, quotes, rulings and motions.")
-    @app_commands.describe(query="Any words: names, nicknames, quote words, a year, a party")
+    @app_commands.command(
+        description="Search everything; narrow it with chamber:uk, year:2010-2016 or kind:ruling."
+    )
+    @app_commands.describe(
+        query="Words (names, what was said, a question), and filters: chamber:nz year:2010..2016 kind:quote"
+    )
     async def search(
         self, interaction: Interaction, query: app_commands.Transform[str, Query("search")]
     ) -> None:

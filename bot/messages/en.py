@@ -129,6 +129,13 @@ ENGLISH: dict[Msg, str] = {
         "Changes land in this server only, are recorded with who made them, and can be undone "
         "(`/history`, `/undo`)."
     ),
+    Msg.SEARCH_FILTER_EMPTY: "`{value}:` needs a value: `chamber:uk`, `year:2010-2016` or `kind:ruling`.",
+    Msg.SEARCH_BAD_YEAR: (
+        "I cannot read “{value}” as a year. Write a year or a range: `year:2016`, `year:2010-2016` "
+        "or `year:2010..2016`."
+    ),
+    Msg.SEARCH_BAD_KIND: "There is no kind “{value}”. Kinds you can filter by: {allowed}.",
+    Msg.SEARCH_UNKNOWN_CHAMBER: "I know no chamber called “{value}”. Chambers you can filter by: {allowed}.",
     # -- who may change entries -----------------------------------------------------------------------
     Msg.NOT_IN_A_SERVER: "Changes to parlbot's entries are made in a server, not in direct messages.",
     Msg.NOT_A_MODERATOR: (

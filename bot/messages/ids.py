@@ -123,6 +123,10 @@ class Msg(StrEnum):
     HELP_INTRO = "help.intro"
     HELP_MODERATORS_TITLE = "help.moderators.title"
     HELP_MODERATORS_INTRO = "help.moderators.intro"
+    SEARCH_FILTER_EMPTY = "search.filter-empty"
+    SEARCH_BAD_YEAR = "search.bad-year"
+    SEARCH_BAD_KIND = "search.bad-kind"
+    SEARCH_UNKNOWN_CHAMBER = "search.unknown-chamber"
 
     # -- who may change entries (cogs.checks) ----------------------------------------------------------
     NOT_IN_A_SERVER = "check.not-in-a-server"

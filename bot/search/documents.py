@@ -23,8 +23,9 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
-from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, TextField
+from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Facets, Place, TextField
 from bot.search.places import country_words
+from bot.search.vocabulary import WORDS_FOR
 from db.models import (
     Chamber,
     EntityKind,
@@ -206,7 +207,10 @@ def incident_documents(
         by_incident[participant.incident_id].append(participant)
     quotes_of = _group(quotes)
     motions_of = _group(motions)
+    rulings_of = _group(rulings)
     incident_of = {incident.id: incident for incident in incidents}
+    places = {chamber_id: _place(chamber) for chamber_id, chamber in chambers.items()}
+    facets = {incident.id: _incident_facets(incident, places) for incident in incidents}
 
     docs: list[Document] = []
     person_incidents: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
@@ -225,21 +229,54 @@ def incident_documents(
                 parties=parties,
                 quotes=quotes_of.get(incident.id, []),
                 motions=motions_of.get(incident.id, []),
+                rulings=rulings_of.get(incident.id, []),
+                facets=facets[incident.id],
             )
         )
     for person in people.values():
         if guild_id is None or person.guild_id == guild_id:
-            docs.append(_person_document(person, parties, person_incidents.get(person.id, [])))
+            appearances = person_incidents.get(person.id, [])
+            merged = _merged(facets[incident.id] for incident, _ in appearances)
+            docs.append(_person_document(person, parties, appearances, merged))
     for party in parties.values():
         if guild_id is None or party.guild_id == guild_id:
-            docs.append(_party_document(party))
+            home = tuple(places[c.id] for c in chambers.values() if c.country == party.country)
+            docs.append(_party_document(party, Facets(chambers=home)))
     for quote in quotes:
-        docs.append(_quote_document(quote, incident_of[quote.incident_id], people))
+        docs.append(_quote_document(quote, incident_of[quote.incident_id], people, facets[quote.incident_id]))
     for ruling in rulings:
-        docs.append(_ruling_document(ruling, incident_of[ruling.incident_id], people))
+        docs.append(
+            _ruling_document(ruling, incident_of[ruling.incident_id], people, facets[ruling.incident_id])
+        )
     for motion in motions:
-        docs.append(_motion_document(motion, incident_of[motion.incident_id], people))
+        docs.append(
+            _motion_document(motion, incident_of[motion.incident_id], people, facets[motion.incident_id])
+        )
     return docs
+
+
+def _place(chamber: Chamber) -> Place:
+    names = (chamber.name, chamber.name_fr, *country_words(chamber.country))
+    return Place(chamber.slug, tuple(name for name in names if name))
+
+
+def _incident_facets(incident: Incident, places: dict[int | None, Place]) -> Facets:
+    place = places.get(incident.chamber_id)
+    return Facets(
+        chambers=(place,) if place is not None else (),
+        years=(incident.date.year,),
+        incident_kinds=(incident.kind,),
+    )
+
+
+def _merged(all_facets: Iterable[Facets]) -> Facets:
+    """One person's facets: the chambers, years and kinds of every incident they appear in."""
+    listed = list(all_facets)
+    return Facets(
+        chambers=tuple({p.slug: p for f in listed for p in f.chambers}.values()),
+        years=tuple(sorted({y for f in listed for y in f.years})),
+        incident_kinds=tuple(sorted({k for f in listed for k in f.incident_kinds})),
+    )
 
 
 def _group(rows: Iterable[_Child]) -> dict[int | None, list[_Child]]:
@@ -252,6 +289,11 @@ def _group(rows: Iterable[_Child]) -> dict[int | None, list[_Child]]:
 def _words(value: str) -> str:
     """An enum value as words: ``"unanimous_consent"`` -> ``"unanimous consent"``."""
     return value.replace("_", " ")
+
+
+def _said(value: str) -> tuple[str, ...]:
+    """An incident kind or ruling outcome as words, and the everyday words for it ("ejected")."""
+    return (_words(value), *WORDS_FOR.get(value, ()))
 
 
 def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
@@ -287,6 +329,8 @@ def _incident_document(
     parties: dict[int | None, Party],
     quotes: Sequence[Quote],
     motions: Sequence[Motion],
+    rulings: Sequence[Ruling],
+    facets: Facets,
 ) -> Document:
     pairs: list[tuple[str | None, float]] = [(incident.title, W_NAME)]
     for alias in incident.aliases:
@@ -305,7 +349,12 @@ def _incident_document(
     if chamber is not None:
         pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT)]
         pairs.extend((word, W_CONTEXT) for word in country_words(chamber.country))
-    pairs += [(str(incident.date.year), W_CONTEXT), (_words(incident.kind), W_CONTEXT)]
+    pairs.append((str(incident.date.year), W_CONTEXT))
+    pairs.extend(
+        (words, W_CONTEXT)
+        for value in (incident.kind, *(r.outcome for r in rulings))
+        for words in _said(value)
+    )
     pairs.append((incident.summary, W_DETAIL))
     pairs.extend((motion.text, W_DETAIL) for motion in motions)
     pairs.extend((quote.text, W_DETAIL) for quote in quotes)
@@ -318,6 +367,7 @@ def _incident_document(
         exact=(incident.slug, *incident.aliases),
         fields=_fields(*pairs),
         date=incident.date,
+        facets=facets,
     )
 
 
@@ -325,6 +375,7 @@ def _person_document(
     person: Person,
     parties: dict[int | None, Party],
     appearances: Sequence[tuple[Incident, Participant]],
+    facets: Facets,
 ) -> Document:
     party = parties.get(person.party_id)
     pairs: list[tuple[str | None, float]] = [(person.name, W_NAME)]
@@ -345,10 +396,11 @@ def _person_document(
         exact=(person.slug, person.name, *person.aliases),
         fields=_fields(*pairs),
         date=latest,
+        facets=facets,
     )
 
 
-def _party_document(party: Party) -> Document:
+def _party_document(party: Party, facets: Facets) -> Document:
     abbreviations = "/".join(dict.fromkeys(a for a in (party.abbreviation, party.abbreviation_fr) if a))
     suffix = f" ({clip(abbreviations, 30)})" if abbreviations else ""
     exact = [party.slug, *(a for a in (party.abbreviation, party.abbreviation_fr) if a), *party.aliases]
@@ -364,6 +416,7 @@ def _party_document(party: Party) -> Document:
             *((alias, W_NAME) for alias in party.aliases),
             (party.country, W_CONTEXT),
         ),
+        facets=facets,
     )
 
 
@@ -372,7 +425,9 @@ def _speaker_name(person_id: int | None, people: dict[int | None, Person]) -> st
     return person.name if person is not None else None
 
 
-def _quote_document(quote: Quote, incident: Incident, people: dict[int | None, Person]) -> Document:
+def _quote_document(
+    quote: Quote, incident: Incident, people: dict[int | None, Person], facets: Facets
+) -> Document:
     speaker = _speaker_name(quote.person_id, people) or quote.speaker_label
     suffix = f"” — {clip(speaker, 40)} ({incident.slug})"
     return Document(
@@ -390,10 +445,13 @@ def _quote_document(quote: Quote, incident: Incident, people: dict[int | None, P
             (incident.title, W_DETAIL),
         ),
         date=incident.date,
+        facets=facets,
     )
 
 
-def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None, Person]) -> Document:
+def _ruling_document(
+    ruling: Ruling, incident: Incident, people: dict[int | None, Person], facets: Facets
+) -> Document:
     outcome = _words(ruling.outcome)
     return Document(
         kind=DocumentKind.RULING,
@@ -404,17 +462,20 @@ def _ruling_document(ruling: Ruling, incident: Incident, people: dict[int | None
         fields=_fields(
             (ruling.ruled_by_label, W_PEOPLE),
             (_speaker_name(ruling.ruled_by_id, people), W_PEOPLE),
-            (outcome, W_CONTEXT),
+            *((words, W_CONTEXT) for words in _said(ruling.outcome)),
             (ruling.role, W_CONTEXT),
             (ruling.summary, W_DETAIL),
             (incident.title, W_DETAIL),
         ),
         date=incident.date,
         detail=ruling.summary,
+        facets=facets,
     )
 
 
-def _motion_document(motion: Motion, incident: Incident, people: dict[int | None, Person]) -> Document:
+def _motion_document(
+    motion: Motion, incident: Incident, people: dict[int | None, Person], facets: Facets
+) -> Document:
     return Document(
         kind=DocumentKind.MOTION,
         key=f"motion:{motion.id}",
@@ -430,4 +491,5 @@ def _motion_document(motion: Motion, incident: Incident, people: dict[int | None
             (incident.title, W_DETAIL),
         ),
         date=incident.date,
+        facets=facets,
     )
