@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from pathlib import Path
@@ -93,7 +94,7 @@ def citations(dataset: Dataset) -> list[tuple[str, str]]:
 def test_shipped_dataset_validates_as_format_version_1(shipped: Dataset) -> None:
     assert shipped.format == "parlbot-dataset"
     assert shipped.version == 1
-    assert shipped.dataset_version == "2026.12.1"
+    assert shipped.dataset_version == "2026.12.2"
     assert len(shipped.incidents) == 12
 
 
@@ -159,7 +160,9 @@ def test_only_the_seed_article_lacks_a_url_and_none_is_invented(shipped: Dataset
     assert [(source.key, source.excerpt) for source in without_url] == [
         ("singh-2020-seed-article", "singh-2020-article.txt")
     ]
-    assert "publisher not stated" in without_url[0].publisher
+    seed = without_url[0]
+    assert (seed.publisher, seed.published) == (None, dt.date(2020, 6, 17))
+    assert "names no publisher" in (seed.note or "")
 
 
 def word_runs(text: str, length: int) -> set[tuple[str, ...]]:
@@ -208,8 +211,10 @@ def test_singh_2020_keeps_each_sources_title_for_the_chair(shipped: Dataset) -> 
     assert hughes.role.startswith("Assistant Deputy Speaker")
     asked = next(r for r in singh.rulings if r.ruled_by == "carol-hughes")
     assert asked.source == "singh-2020-huffpost"
-    assert "seed article calls her Deputy Speaker" in asked.summary
-    assert '"Deputy Speaker Carol Hughes" in the seed article' in (singh.notes or "")
+    assert "seed article" not in asked.summary
+    assert '"Deputy Speaker Carol Hughes" in that news report' in (singh.notes or "")
+    will_not = next(q for q in singh.quotes if q.text == "I will not.")
+    assert "calls Hughes “Deputy Speaker”" in (will_not.note or "")
 
 
 def test_singh_2020_records_both_accounts_of_who_objected(shipped: Dataset) -> None:
