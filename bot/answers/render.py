@@ -280,7 +280,8 @@ def _position_groups(positions: Sequence[PositionView]) -> list[list[PositionVie
 
 
 def _position_heading(group: Sequence[PositionView]) -> str:
-    return f"{_position_who(group[0])}: {say(STANCE[group[0].stance])}"
+    who = clip(_position_who(group[0]), limits.FIELD_NAME - 30)
+    return f"{who}: {say(STANCE[group[0].stance])}"
 
 
 def _position_how(position: PositionView) -> str:

@@ -118,6 +118,7 @@ class Msg(StrEnum):
     ROLES = "answer.roles"
     RULINGS_ON_THEM = "answer.rulings-on-them"
     QUOTE_NOTES = "answer.quote-notes"
+    RULING_GONE = "answer.ruling-gone"
 
     # -- looking things up (bot.answers.render, bot.library, cogs.common, cogs.search) ----------------
     EMPTY_QUERY = "lookup.empty-query"
