@@ -23,6 +23,7 @@ from db.dataset.schema import (
     IncidentEntry,
     parse_dataset,
 )
+from db.dataset.seed import record_version
 from db.dataset.writer import load_dataset
 from db.models import (
     SHARED_GUILD,
@@ -352,6 +353,34 @@ def test_the_small_dataset_is_valid(small: dict[str, Any]) -> None:
 def test_an_unknown_person_is_reported_at_its_json_path(small: dict[str, Any]) -> None:
     small["incidents"][0]["quotes"][0]["speaker"] = "nobody"
     assert problems_of(small) == ["incidents[0].quotes[0].speaker: unknown person 'nobody'"]
+
+
+def test_a_rulings_subject_must_be_a_known_person(small: dict[str, Any]) -> None:
+    small["incidents"][0]["rulings"][0]["subject"] = "nobody"
+    assert problems_of(small) == ["incidents[0].rulings[0].subject: unknown person 'nobody'"]
+
+
+def test_an_original_text_needs_the_language_it_was_said_in(small: dict[str, Any]) -> None:
+    small["incidents"][0]["quotes"][0]["original_text"] = "Non."
+    (problem,) = problems_of(small)
+    assert problem.startswith("incidents[0].quotes[0]: ")
+    assert "original_language" in problem
+
+
+def test_a_quotes_original_and_notes_survive_a_load_and_export(database: Any, small: dict[str, Any]) -> None:
+    quote = small["incidents"][0]["quotes"][0]
+    quote.update(
+        original_text="Non.", original_language="French", delivery="translated", note="English as printed."
+    )
+    small["incidents"][0]["rulings"][0]["subject"] = "a-member"
+    small["sources"][0].update(note="A stored copy.")
+    del small["sources"][0]["publisher"]
+    dataset = parse_dataset(small)
+    with database.session() as session:
+        load_dataset(session, dataset, guild_id=SHARED_GUILD)
+        record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
+        session.commit()
+        assert export_dataset(session) == dataset
 
 
 def test_a_duplicate_slug_is_reported_at_the_second_entry(small: dict[str, Any]) -> None:

@@ -481,3 +481,8 @@ async def test_an_embed_about_an_incident_carries_its_date_as_timestamp(discord_
     ):
         body = await ask(discord_session, line)
         assert body["embeds"][0]["timestamp"] == "2020-06-17T00:00:00+00:00", line
+
+
+async def test_a_quote_says_who_said_it_as_they_took_part_then(discord_session) -> None:
+    body = await ask(discord_session, '/quote query:"I want to take the opportunity"')
+    assert field(body, Msg.SAID_BY) == "Justin Trudeau — Prime Minister (LPC)"

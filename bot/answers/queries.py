@@ -107,6 +107,8 @@ class QuoteView:
     original_text: str | None = None
     original_language: str | None = None
     note: str | None = None  # provenance, for /sources only
+    speaker_role: str | None = None  # the speaker's role in the incident, where they took part
+    speaker_party: PartyRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,22 +232,35 @@ def _incident_refs(session: Session, ids: Iterable[int]) -> dict[int, IncidentRe
 def _quote_views(session: Session, quotes: Sequence[Quote]) -> tuple[QuoteView, ...]:
     sources = _by_id(session, Source, (q.source_id for q in quotes))
     incidents = _incident_refs(session, (q.incident_id for q in quotes))
-    return tuple(
-        QuoteView(
-            id=q.id or 0,
-            incident=incidents[q.incident_id],
-            speaker=q.speaker_label,
-            text=q.text,
-            said_to=q.said_to,
-            context=q.context,
-            delivery=q.delivery,
-            source=_source_ref(sources[q.source_id]),
-            original_text=q.original_text,
-            original_language=q.original_language,
-            note=q.note,
+    rows = session.exec(
+        select(Participant).where(
+            col(Participant.incident_id).in_({q.incident_id for q in quotes}),
+            col(Participant.person_id).in_({q.person_id for q in quotes if q.person_id is not None}),
         )
-        for q in quotes
-    )
+    ).all()
+    parts = {(p.incident_id, p.person_id): p for p in rows}
+    parties = _by_id(session, Party, (p.party_id for p in rows))
+    views = []
+    for q in quotes:
+        part = parts.get((q.incident_id, q.person_id or 0))  # the speaker's part in the incident
+        views.append(
+            QuoteView(
+                id=q.id or 0,
+                incident=incidents[q.incident_id],
+                speaker=q.speaker_label,
+                text=q.text,
+                said_to=q.said_to,
+                context=q.context,
+                delivery=q.delivery,
+                source=_source_ref(sources[q.source_id]),
+                original_text=q.original_text,
+                original_language=q.original_language,
+                note=q.note,
+                speaker_role=part.role if part else None,
+                speaker_party=_party_ref(parties.get(part.party_id or 0), part.party_label) if part else None,
+            )
+        )
+    return tuple(views)
 
 
 def _ruling_views(session: Session, rulings: Sequence[Ruling]) -> tuple[RulingView, ...]:

@@ -402,6 +402,9 @@ def quote_reply(quote: QuoteView) -> Reply:
     )
     if quote.original_text:
         embed.add(say(Msg.ORIGINAL, language=quote.original_language), f"> {quote.original_text}")
+    if quote.speaker_role:
+        said_by = person_in_incident(quote.speaker, quote.speaker_role, quote.speaker_party)
+        embed.add(say(Msg.SAID_BY), said_by)
     if quote.said_to:
         embed.add(say(Msg.SAID_TO), quote.said_to, inline=True)
     if quote.context:

@@ -119,6 +119,7 @@ ENGLISH: dict[Msg, str] = {
     Msg.RULINGS_ON_THEM: "(ruled on: {outcomes})",
     Msg.QUOTE_NOTES: "How the quotes reached us",
     Msg.RULING_GONE: "That ruling is no longer in the database.",
+    Msg.SAID_BY: "Said by",
     # -- looking things up ----------------------------------------------------------------------------
     Msg.EMPTY_QUERY: "Please type something to look for, or pick one of the suggestions.",
     Msg.DID_YOU_MEAN: "I found more than one close match for “{query}”. Did you mean:\n{choices}",

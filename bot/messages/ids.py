@@ -119,6 +119,7 @@ class Msg(StrEnum):
     RULINGS_ON_THEM = "answer.rulings-on-them"
     QUOTE_NOTES = "answer.quote-notes"
     RULING_GONE = "answer.ruling-gone"
+    SAID_BY = "answer.said-by"
 
     # -- looking things up (bot.answers.render, bot.library, cogs.common, cogs.search) ----------------
     EMPTY_QUERY = "lookup.empty-query"
