@@ -428,7 +428,7 @@ async def test_person_gives_the_roles_the_sources_state_and_drops_trivial_aliase
     embed = body["embeds"][0]
     assert embed["title"] == "Anthony Rota"
     assert say(Msg.ALSO_KNOWN_AS, aliases="Rota") not in embed.get("description", "")
-    assert field(body, Msg.ROLES) == "Speaker — 17 June 2020"
+    assert field(body, Msg.ROLES) == "Speaker — House of Commons of Canada, 17 June 2020"
 
 
 async def test_person_gives_their_part_in_each_incident_and_the_rulings_on_them(discord_session) -> None:
@@ -437,7 +437,7 @@ async def test_person_gives_their_part_in_each_incident_and_the_rulings_on_them(
         say(Msg.PARTY, party="New Democratic Party (NDP)"),
         say(Msg.ALSO_KNOWN_AS, aliases="Jag"),
     ]
-    assert field(body, Msg.ROLES) == "NDP Leader — 17 June 2020"
+    assert field(body, Msg.ROLES) == "NDP Leader — House of Commons of Canada, 17 June 2020"
     outcomes = f"{say(Msg.OUTCOME_ASKED_TO_WITHDRAW)}, {say(Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING)}"
     appears = field(body, Msg.APPEARS_IN)
     assert appears.endswith(
@@ -448,7 +448,10 @@ async def test_person_gives_their_part_in_each_incident_and_the_rulings_on_them(
 
 async def test_person_groups_the_same_office_over_several_incidents(discord_session) -> None:
     body = await ask(discord_session, "/person john-bercow")
-    assert field(body, Msg.ROLES) == "Speaker — 11 April 2016, 10 December 2018"
+    assert (
+        field(body, Msg.ROLES)
+        == "Speaker — House of Commons of the United Kingdom, 11 April 2016, 10 December 2018"
+    )
 
 
 async def test_a_quote_said_in_another_language_shows_the_original_beside_the_english(

@@ -306,3 +306,18 @@ def test_an_embed_about_a_day_carries_it_as_an_iso_timestamp() -> None:
     embed = render.EmbedBuilder(title="T", timestamp=dt.date(2020, 6, 17)).build()
     assert embed["timestamp"] == "2020-06-17T00:00:00+00:00"
     assert "timestamp" not in render.EmbedBuilder(title="T").build()
+
+
+def test_positions_of_the_same_who_and_stance_are_one_entry_with_each_source_under_it() -> None:
+    bloc = PartyRef("BQ", ("Bloc Québécois", "BQ"))
+    news = PositionView("Bloc Québécois", bloc, Stance.OBJECT, Attribution.NEWS_REPORTED, "Said no.", SOURCE)
+    own = replace(news, attribution=Attribution.SELF_ACKNOWLEDGED, detail="We said no.")
+    motion = replace(huge_incident().motions[0], text="A motion.", result_detail=None, positions=(news, own))
+    detail = replace(huge_incident(), motions=(motion,))
+    fields = render.who_objected_reply(detail).embeds[0]["fields"]
+    assert [f["name"] for f in fields] == [say(Msg.MOTION), f"Bloc Québécois: {say(Msg.STANCE_OBJECT)}"]
+    link = "[Publisher](https://example.org/" + "p" * 200 + ")"
+    assert fields[1]["value"].splitlines() == [
+        f"• {say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize()} ({link}): Said no.",
+        f"• {say(Msg.ATTRIBUTION_SELF_ACKNOWLEDGED).capitalize()} ({link}): We said no.",
+    ]

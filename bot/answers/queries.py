@@ -142,12 +142,14 @@ class IncidentDetail:
 
 @dataclass(frozen=True, slots=True)
 class Appearance:
-    """A person's part in one incident: their role then, their party then, and the rulings on them."""
+    """A person's part in one incident: their role then, their party then, the rulings on them, and the
+    chamber it happened in."""
 
     incident: IncidentRef
     role: str
     party: PartyRef | None = None
     rulings: tuple[RulingOutcome, ...] = ()
+    chamber: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +412,7 @@ def person_detail(session: Session, *, slug: str, guild_id: int | None) -> Perso
     )
     incidents = _by_id(session, Incident, seen)
     parties = _by_id(session, Party, (p.party_id for p in roles))
+    chambers = _by_id(session, Chamber, (row.chamber_id for row in incidents.values()))
     appearances = sorted(
         (
             Appearance(
@@ -417,6 +420,7 @@ def person_detail(session: Session, *, slug: str, guild_id: int | None) -> Perso
                 p.role,
                 _party_ref(parties.get(p.party_id or 0), p.party_label),
                 tuple(r.outcome for r in rulings if r.incident_id == p.incident_id),
+                chambers[incidents[p.incident_id].chamber_id].name,
             )
             for p in roles
             if p.incident_id in seen

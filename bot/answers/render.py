@@ -439,12 +439,16 @@ def telling_aliases(name: str, aliases: Iterable[str]) -> list[str]:
 
 
 def _roles(person: PersonDetail) -> list[str]:
-    """Each office the sources give the person (party once), with the days it is given for."""
-    days: dict[str, list[dt.date]] = {}
+    """Each office the sources give the person (party once), with the chamber and the days it is given
+    for: "Speaker — House of Commons (UK), 11 April 2016, 10 December 2018"."""
+    days: dict[tuple[str, str | None], list[dt.date]] = {}
     for appearance in person.appearances:
         office = person_in_incident(appearance.role.split(";")[0].strip(), None, appearance.party)
-        days.setdefault(office, []).append(appearance.incident.date)
-    return [f"{office} — {', '.join(_date(day) for day in dates)}" for office, dates in days.items()]
+        days.setdefault((office, appearance.chamber), []).append(appearance.incident.date)
+    return [
+        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(_date(day) for day in dates)])
+        for (office, chamber), dates in days.items()
+    ]
 
 
 def _appearance_line(appearance: Appearance) -> str:
