@@ -22,7 +22,7 @@ from bot import limits
 from bot.answers import render
 from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view, ruling_view
 from bot.answers.render import Action, Choice, Reply
-from bot.curation import changes, transfer
+from bot.curation import changes, references, transfer
 from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
@@ -31,7 +31,7 @@ from bot.search.documents import entry_documents, entry_of, load_documents, refe
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
-from db.dataset.schema import Dataset, Entry
+from db.dataset.schema import Dataset, Entry, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
 
@@ -69,6 +69,8 @@ SEARCH_KINDS = tuple(ACTION_FOR_KIND)
 # Autocomplete-only topics: the references the moderators' commands take.
 COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {"party": (DocumentKind.PARTY,)}
 ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY)
+# The references the moderators' commands take that the index holds (sources and chambers it does not).
+REFERENCE_DOCUMENTS = {EntityKind(kind.value): kind for kind in ENTRY_KINDS}
 
 
 def _argument(action: Action, document: Document) -> str:
@@ -188,6 +190,47 @@ class Library:
             named = ", ".join(f"`{hit.document.kind}:{hit.document.key}`" for hit in result.candidates)
             raise InvalidInput(Msg.ENTRY_AMBIGUOUS, text=text, candidates=named)
         raise NotFound(Msg.ENTRY_UNKNOWN, text=text)
+
+    def resolve_reference(
+        self, *, guild_id: int, kind: EntityKind, text: str, option: str, incident: str | None = None
+    ) -> str:
+        """The slug (or source key) of the ``kind`` entry that ``text``, typed in ``option``, names in the
+        guild's view: its slug, a name or an alias, or a clear winner by name.
+
+        Incidents, people and parties are resolved by the index; sources and chambers by key, then by
+        name (a source among ``incident``'s own where it is known). A close call is refused with the
+        candidates, nothing close with suggestions (``bot.curation.references``).
+        """
+        if kind in REFERENCE_DOCUMENTS:
+            outcome = self._indexed(kind, text, guild_id)
+        else:
+            outcome = self._run(lambda s: self._keyed(s, kind, text, guild_id, incident))
+        return references.settled(outcome, option=option, kind=kind, text=text)
+
+    def _indexed(self, kind: EntityKind, text: str, guild_id: int) -> references.Outcome:
+        result = self.index.resolve(text, kinds=(REFERENCE_DOCUMENTS[kind],), guild_id=guild_id)
+        if isinstance(result, Exact | Clear):
+            return result.hit.document.key
+        hits = result.candidates if isinstance(result, Ambiguous) else result.suggestions
+        own_first = sorted(hits, key=lambda hit: hit.document.guild_id != guild_id)  # stable: best first
+        found = tuple(references.Named(hit.document.key, hit.document.label) for hit in own_first)
+        return references.Close(found) if isinstance(result, Ambiguous) else references.Unknown(found)
+
+    @staticmethod
+    def _keyed(
+        session: Session, kind: EntityKind, text: str, guild_id: int, incident: str | None
+    ) -> references.Outcome:
+        keys = GuildView(session, guild_id).ids(changes.TABLES[kind])
+        if text in keys:
+            return text
+        cited = (
+            changes.visible_entry(session, guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident)
+            if incident
+            else None
+        )
+        pool = cited.sources if isinstance(cited, IncidentEntry) else sorted(keys)
+        entries = (changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key) for key in pool)
+        return references.matched(text, [references.named(entry) for entry in entries if entry is not None])
 
     # Actions (what a hit or a button asks for)
 

@@ -125,12 +125,12 @@ class Keys(_Text):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         incident = getattr(interaction.namespace, "incident", None)
 
-        keys = await _in_thread(
-            lambda: forms.key_choices(
+        labelled = await _in_thread(
+            lambda: forms.labelled_key_choices(
                 library, guild_id, self.kind, value, incident=incident and str(incident)
             )
         )
-        return _choices([(key, key) for key in keys])
+        return _choices(labelled)
 
 
 class _Counted(app_commands.Transformer[ParlBot]):
@@ -381,9 +381,15 @@ async def submit(
     await respond(interaction, lambda: outcome(write, texts), ephemeral=True)
 
 
-async def run_form(interaction: Interaction, verb: Verb, values: Values) -> None:
-    """The body of every generated subcommand: confirm a removal, open a modal, or write."""
+async def run_form(interaction: Interaction, verb: Verb, given: Values) -> None:
+    """The body of every generated subcommand: resolve the references typed, then confirm a removal,
+    open a modal, or write. A reference refused hands back the long texts, like a refused write."""
     library, actor, suggest = interaction.client.library, _actor(interaction), _suggesting(interaction)
+    try:
+        values = await _in_thread(lambda: forms.resolved(library, actor.guild_id, given))
+    except ParlbotError as error:
+        await send(interaction, replies.failed_reply(error.message, forms.long_texts(given)))
+        return
     if verb is Verb.REMOVE:
         planned, revision = await _in_thread(lambda: forms.prepare(library, actor.guild_id, verb, values))
 

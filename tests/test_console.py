@@ -241,6 +241,25 @@ def test_submit_sends_the_open_modal_by_custom_id_and_folded_label(console: Any)
     assert run.err == ""
 
 
+def test_submit_takes_the_unquoted_words_after_a_value_as_more_of_it(console: Any) -> None:
+    run = console("/feedback\nsubmit topic:Elbowgate details:the date is off by a day\n")
+
+    assert "topic=Elbowgate details=the date is off by a day" in run.out
+    assert run.err == ""
+
+
+def test_submit_keeps_an_apostrophe_in_an_unquoted_value(console: Any) -> None:
+    run = console("/feedback\nsubmit topic:Speaker's ruling details:it's wrong\n")
+
+    assert "topic=Speaker's ruling details=it's wrong" in run.out
+
+
+def test_submit_refuses_a_field_given_twice(console: Any) -> None:
+    run = console("/feedback\nsubmit topic:a topic:b\n")
+
+    assert "Field topic is given twice." in run.err
+
+
 def test_submit_refuses_an_empty_required_field_and_keeps_the_form_open(console: Any) -> None:
     run = console("/feedback\nsubmit details:later\nsubmit topic:Elbowgate\n")
 

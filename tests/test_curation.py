@@ -31,6 +31,7 @@ from db.dataset.schema import (
     SourceEntry,
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
+from tests.discord_harness import before
 from tests.test_entries import QUOTE
 
 GUILD = 1_000_000_000_000_001
@@ -340,7 +341,15 @@ def test_an_unknown_reference_is_refused_with_close_slugs(library: Library) -> N
     assert_refused(
         library,
         lambda: add_quote(library, speaker="jagmet-singh"),
-        "`quotes[5].speaker`: unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)",
+        say(
+            Msg.PROBLEM_AT,
+            place=say(
+                Msg.FIELD_OF,
+                field="speaker",
+                place=say(Msg.PLACE_NAMED, part=say(Msg.PART_QUOTE), number=6, label="Jagmeet Singh"),
+            ),
+            problem="unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)",
+        ),
     )
 
 
@@ -390,7 +399,7 @@ def test_a_quote_without_a_source_is_refused(library: Library) -> None:
     assert_refused(
         library,
         lambda: edit_singh(library, lambda entry: entries.add_quote(entry, quote)),
-        say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`"),
+        before(Msg.SOURCE_REQUIRED, "sources", path=say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=6)),
     )
 
 

@@ -22,6 +22,7 @@ from bot.loopback.payloads import Invoker
 from bot.loopback.rest import RecordedRequest, command_characters
 from bot.loopback.session import OfflineSession, modal_fields, modals
 from bot.messages.catalogue import Msg, say
+from db.dataset.schema import IncidentEntry
 from db.models import TEXT_MAX, TITLE_MAX, AuditEntry, EntityKind
 from tests.discord_harness import all_text, before, buttons, choices, first_message, is_ephemeral
 
@@ -54,6 +55,7 @@ PARTICIPANT = (
     ' party_label:"an NDP member"'
 )
 SCENARIO = (SOURCE, PERSON, INCIDENT, MOTION, POSITION, QUOTE, RULING)
+POSITION_IN_SINGH = "/add position incident:singh-2020 motion:1 stance:object attribution:inferred"
 COMMAND_HEADROOM = 400  # room left under Discord's cap for the next option or two
 
 
@@ -108,6 +110,7 @@ def added_to(added: str, owner: str) -> str:
 
 
 SINGH_QUOTE = f"{part_of(Msg.PART_QUOTE, 4, 'singh-2020')} (“I will not.” — Jagmeet Singh)"
+QUOTE_6 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=6)
 QUOTE_BY_SINGH = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
 
 
@@ -193,16 +196,106 @@ async def test_only_manage_server_changes_the_moderator_role(moderator_session) 
     assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
 
 
-async def test_an_unknown_reference_names_close_slugs(moderator_session) -> None:
+def stored_incident(session: OfflineSession, slug: str, guild_id: int | None = None) -> IncidentEntry:
+    found = session.bot.library.visible_entry(
+        guild_id=guild_id or session.invoker.guild_id, kind=EntityKind.INCIDENT, key=slug
+    )
+    assert isinstance(found, IncidentEntry)
+    return found
+
+
+async def test_a_speakers_display_name_and_an_incidents_name_resolve_and_the_quote_keeps_the_slugs(
+    moderator_session,
+) -> None:
     answer = await ask(
         moderator_session,
-        '/add quote incident:singh-2020 text:"Words." speaker:jagmet-singh source:singh-2020-cbc',
+        '/add quote incident:singh text:"Quixotic quokkas quarrel." speaker:"Jagmeet Singh" source:castanet',
     )
-    assert "unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)" in answer["content"]
+    assert answer["content"].startswith(done(added_to(QUOTE_BY_SINGH, "singh-2020"), 1)), answer["content"]
+    quote = stored_incident(moderator_session, "singh-2020").quotes[-1]
+    assert (quote.speaker, quote.source) == ("jagmeet-singh", "singh-2020-castanet")
+
+
+async def test_a_partys_abbreviation_resolves_to_its_slug(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp source:cbc")
+    assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
+    position = stored_incident(moderator_session, "singh-2020").motions[0].positions[-1]
+    assert (position.party, position.label, position.source) == (
+        "new-democratic-party",
+        "New Democratic Party",
+        "singh-2020-cbc",
+    )
+
+
+async def test_a_name_close_to_several_people_is_refused_with_the_choices_and_nothing_is_saved(
+    moderator_session,
+) -> None:
+    answer = await ask(
+        moderator_session,
+        '/add quote incident:singh-2020 text:"My careful words." speaker:trudeau source:singh-2020-cbc',
+    )
+    person = kind_name(EntityKind.PERSON)
+    assert answer["content"].startswith(
+        before(Msg.REFERENCE_AMBIGUOUS, "choices", option="speaker", text="trudeau", kind=person)
+    ), answer["content"]
+    assert "• Justin Trudeau (LPC) — `justin-trudeau`" in answer["content"]
+    assert "— `pierre-trudeau`" in answer["content"]
     assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert "My careful words." in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_name_that_matches_no_one_is_refused_with_suggestions(moderator_session) -> None:
+    line = '/add ruling incident:singh-2020 outcome:warned summary:"Warned." ruled_by:zzqx-nobody'
+    answer = await ask(moderator_session, line)
+    unknown = before(
+        Msg.REFERENCE_UNKNOWN_SUGGESTING,
+        "choices",
+        option="ruled_by",
+        text="zzqx-nobody",
+        kind=kind_name(EntityKind.PERSON),
+    )
+    assert answer["content"].startswith(unknown), answer["content"]
+    assert answer["content"].count("\n• ") >= 3
+    assert "Warned." in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_source_matching_none_of_the_incidents_is_refused_with_them(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp source:globe")
+    source = kind_name(EntityKind.SOURCE)
+    assert answer["content"].startswith(
+        before(Msg.REFERENCE_UNKNOWN_SUGGESTING, "choices", option="source", text="globe", kind=source)
+    ), answer["content"]
+    assert "CBC News — `singh-2020-cbc`" in answer["content"]
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_submitted_autocomplete_value_resolves_exactly(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add participant incident:singh-2020 person:pierre"))
+    assert listed[0]["value"] == "pierre-poilievre", listed
+    answer = await ask(
+        moderator_session, '/add participant incident:singh-2020 person:pierre-poilievre role:"Member"'
+    )
+    assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
+    assert stored_incident(moderator_session, "singh-2020").participants[-1].person == "pierre-poilievre"
+
+
+async def test_a_guilds_own_person_is_found_by_name_there_and_not_elsewhere(moderator_session) -> None:
+    await ask(moderator_session, PERSON)
+    line = '/suggest participant incident:singh-2020 person:"Jane Doe" role:"Member"'
+    here = await ask(moderator_session, line, member(moderator_session))
+    assert here["content"].startswith(before(Msg.SUGGESTED, "summary", suggestion=1)), here["content"]
+    elsewhere = await ask(moderator_session, line, in_other_guild(moderator_session))
+    person = kind_name(EntityKind.PERSON)
+    assert elsewhere["content"].startswith(
+        before(Msg.REFERENCE_AMBIGUOUS, "choices", option="person", text="Jane Doe", kind=person)
+    ), elsewhere["content"]
+    assert "jane-doe" not in elsewhere["content"]
 
 
 async def test_a_duplicate_slug_is_refused(moderator_session) -> None:
+    await ask(moderator_session, SOURCE)
     answer = await ask(moderator_session, INCIDENT.replace("slug:doe-2021", "slug:singh-2020"))
     an_incident = kind_name(EntityKind.INCIDENT, article=True)
     assert say(Msg.ALREADY_EXISTS, a_kind=an_incident, key="singh-2020") in answer["content"]
@@ -215,12 +308,20 @@ async def test_a_date_that_does_not_parse_asks_for_yyyy_mm_dd(moderator_session)
     assert audit_count(moderator_session) == 1
 
 
-async def test_a_quote_without_a_source_is_refused(moderator_session) -> None:
+async def test_a_quote_without_a_source_is_refused_naming_the_quote_and_the_incidents_sources(
+    moderator_session,
+) -> None:
+    await ask(moderator_session, '/add quote incident:singh text:"Words." speaker:"Jagmeet Singh" source:cbc')
     answer = await ask(
-        moderator_session, '/add quote incident:singh-2020 text:"Words." speaker:jagmeet-singh'
+        moderator_session, '/add quote incident:singh text:"More words." speaker:"Jagmeet Singh"'
     )
-    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
-    assert audit_count(moderator_session) == 0
+    keys = ", ".join(f"`{key}`" for key in stored_incident(moderator_session, "singh-2020").sources)
+    quote_7 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=7)
+    needs = say(Msg.SOURCE_REQUIRED, path=quote_7, sources=say(Msg.ONE_OF_SOURCES, keys=keys))
+    assert answer["content"].startswith(say(Msg.CANNOT_SAVE, problem=needs)), answer["content"]
+    assert "`singh-2020-cbc`" in keys
+    assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert audit_count(moderator_session) == 1
 
 
 async def test_text_options_carry_the_database_limits(moderator_session) -> None:
@@ -232,9 +333,7 @@ async def test_text_options_carry_the_database_limits(moderator_session) -> None
 
 
 async def test_an_add_without_its_long_text_opens_a_form_that_saves_it(moderator_session) -> None:
-    requests = await moderator_session.invoke(
-        "/add quote incident:singh-2020 speaker:jagmeet-singh source:singh-2020-cbc"
-    )
+    requests = await moderator_session.invoke('/add quote incident:singh speaker:"Jagmeet Singh" source:cbc')
     modal = opened_modal(requests)
     assert {f.custom_id: f.max_length for f in modal_fields(modal)}["text"] == TEXT_MAX
     answer = first_message(
@@ -249,7 +348,7 @@ async def test_a_refused_form_hands_back_the_text_so_nothing_is_lost(moderator_s
     requests = await moderator_session.invoke("/add quote incident:singh-2020 speaker:jagmeet-singh")
     modal = opened_modal(requests)
     answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "My careful words."}))
-    assert say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`") in answer["content"]
+    assert before(Msg.SOURCE_REQUIRED, "sources", path=QUOTE_6) in answer["content"]
     assert "My careful words." in answer["content"]
     assert is_ephemeral(answer)
 
@@ -448,9 +547,19 @@ async def test_the_number_option_lists_the_incidents_quotes(moderator_session) -
     assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5]
 
 
+async def test_the_number_option_lists_the_quotes_of_an_incident_typed_by_name(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/edit quote incident:singh number:"))
+    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5]
+
+
 async def test_the_source_option_lists_the_incidents_own_sources_first(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/add quote incident:skinner-2016 source:"))
     assert listed[0]["value"].startswith("skinner-2016")
+
+
+async def test_the_source_option_finds_a_source_by_its_publisher_and_names_it(moderator_session) -> None:
+    listed = choices(await moderator_session.complete("/add quote incident:singh source:cbc"))
+    assert listed[0] == {"name": "singh-2020-cbc — CBC News", "value": "singh-2020-cbc"}
 
 
 async def test_the_target_option_offers_people_parties_and_incidents(moderator_session) -> None:
@@ -542,3 +651,60 @@ async def test_a_renamed_person_finds_their_incidents_under_the_new_name_at_once
 
     await ask(moderator_session, "/undo")
     assert not_found in all_text(await ask(moderator_session, "/incident Quillfeather", someone))
+
+
+async def test_a_problem_in_a_part_names_it_by_number_from_one_and_by_who(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove party party:ndp")
+    await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"])
+    answer = await ask(moderator_session, '/edit incident incident:singh title:"A corrected title"')
+    participant_1 = say(Msg.PLACE_NAMED, part=say(Msg.PART_PARTICIPANT), number=1, label="Jagmeet Singh")
+    problem = say(
+        Msg.PROBLEM_AT,
+        place=say(Msg.FIELD_OF, field="party", place=participant_1),
+        problem="unknown party 'new-democratic-party'",
+    )
+    assert f"• {problem}\n" in answer["content"], answer["content"]
+    assert say(Msg.NOTHING_SAVED) in answer["content"]
+    assert audit_count(moderator_session) == 1  # the removal
+
+
+async def test_a_close_call_lists_the_guilds_own_entry_first(moderator_session) -> None:
+    await ask(moderator_session, '/add person slug:justin-trudeau-mp name:"Justin Trudeau"')
+    line = '/add quote incident:singh-2020 text:"Words." speaker:"Justin Trudeau" source:singh-2020-cbc'
+    answer = await ask(moderator_session, line)
+    choices_shown = [line for line in answer["content"].splitlines() if line.startswith("• ")]
+    assert choices_shown == [
+        "• Justin Trudeau — `justin-trudeau-mp`",
+        "• Justin Trudeau (LPC) — `justin-trudeau`",
+    ]
+    assert audit_count(moderator_session) == 1
+
+
+async def test_a_refused_reference_opens_no_form(moderator_session) -> None:
+    requests = await moderator_session.invoke("/add quote incident:singh speaker:trudeau source:cbc")
+    assert not modals(requests)
+    answer = first_message(requests)
+    assert answer["content"].startswith(
+        before(
+            Msg.REFERENCE_AMBIGUOUS,
+            "choices",
+            option="speaker",
+            text="trudeau",
+            kind=kind_name(EntityKind.PERSON),
+        )
+    ), answer["content"]
+    assert is_ephemeral(answer)
+
+
+async def test_a_position_without_a_source_is_named_by_its_number_on_its_motion(moderator_session) -> None:
+    answer = await ask(moderator_session, f"{POSITION_IN_SINGH} party:ndp")
+    positions = len(stored_incident(moderator_session, "singh-2020").motions[0].positions)
+    new_position = say(
+        Msg.PLACE_IN,
+        place=say(Msg.PLACE, part=say(Msg.PART_POSITION), number=positions + 1),
+        owner=say(Msg.PLACE, part=say(Msg.PART_MOTION), number=1),
+    )
+    assert answer["content"].startswith(
+        before(Msg.CANNOT_SAVE, "problem") + before(Msg.SOURCE_REQUIRED, "sources", path=new_position)
+    ), answer["content"]
+    assert audit_count(moderator_session) == 0

@@ -150,23 +150,32 @@ def test_a_quote_without_a_source_is_refused_politely(singh: IncidentEntry) -> N
     with pytest.raises(InvalidInput) as caught:
         entries.add_quote(singh, quote)
     assert caught.value.msg is Msg.CANNOT_SAVE
+    sources = say(Msg.ONE_OF_SOURCES, keys=", ".join(f"`{key}`" for key in singh.sources))
+    quote_6 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=6)
     assert caught.value.message == say(
-        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path="`quotes[5].source`")
+        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path=quote_6, sources=sources)
     )
 
 
 def test_text_over_its_limit_gives_the_limit_and_the_length(singh: IncidentEntry) -> None:
     with pytest.raises(InvalidInput) as caught:
         entries.edit_quote(singh, 0, text="x" * 4001)
+    quote_1 = say(Msg.PLACE_NAMED, part=say(Msg.PART_QUOTE), number=1, label=singh.quotes[0].speaker_label)
+    text_of_quote_1 = say(Msg.FIELD_OF, field="text", place=quote_1)
     assert caught.value.fields == {
-        "problem": say(Msg.TOO_LONG, path="`quotes[0].text`", length=4001, limit=4000)
+        "problem": say(Msg.TOO_LONG, path=text_of_quote_1, length=4001, limit=4000)
     }
 
 
 def test_an_unknown_field_is_named(singh: IncidentEntry) -> None:
     with pytest.raises(InvalidInput) as caught:
         entries.edit_ruling(singh, 0, mood="grumpy")
-    assert caught.value.fields == {"problem": say(Msg.NOT_A_FIELD, path="`rulings[0].mood`")}
+    ruling_1 = say(
+        Msg.PLACE_NAMED, part=say(Msg.PART_RULING), number=1, label=singh.rulings[0].ruled_by_label
+    )
+    assert caught.value.fields == {
+        "problem": say(Msg.NOT_A_FIELD, path=say(Msg.FIELD_OF, field="mood", place=ruling_1))
+    }
 
 
 def test_every_problem_is_listed(singh: IncidentEntry) -> None:
@@ -176,8 +185,12 @@ def test_every_problem_is_listed(singh: IncidentEntry) -> None:
         )
     assert caught.value.msg is Msg.CANNOT_SAVE_MANY
     lines = str(caught.value.fields["problems"]).splitlines()
-    assert lines[0] == f"• {say(Msg.EMPTY, path='`rulings[2].ruled_by_label`')}"
-    head, tail = say(Msg.NOT_ONE_OF, path="`rulings[2].outcome`", expected="\0", value="exploded").split("\0")
+    ruling_3 = say(Msg.PLACE, part=say(Msg.PART_RULING), number=3)
+    label_of, outcome_of = (
+        say(Msg.FIELD_OF, field=name, place=ruling_3) for name in ("ruled_by_label", "outcome")
+    )
+    assert lines[0] == f"• {say(Msg.EMPTY, path=label_of)}"
+    head, tail = say(Msg.NOT_ONE_OF, path=outcome_of, expected="\0", value="exploded").split("\0")
     assert lines[1].startswith(f"• {head}'called_to_order', ")
     assert lines[1].endswith(tail)
     assert len(lines) == 2

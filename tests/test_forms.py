@@ -8,7 +8,7 @@ from typing import Annotated
 
 import pytest
 
-from bot.curation import form_spec, forms
+from bot.curation import form_spec, forms, problems, references
 from bot.curation.changes import kind_name
 from bot.curation.form_spec import Values, Verb
 from bot.curation.forms import Ref
@@ -415,3 +415,86 @@ def test_the_values_model_knows_its_form() -> None:
         "source",
         "alias",
     ]
+
+
+# -- references as typed, and problems in a moderator's words --------------------------------------------
+
+CBC = references.Named("singh-2020-cbc", "CBC News", ("CBC News",))
+CASTANET = references.Named(
+    "singh-2020-castanet", "Castanet: Singh removed", ("Castanet / The Canadian Press", "Singh removed")
+)
+COMMONS = (
+    references.Named(
+        "ca-house-of-commons", "House of Commons of Canada", ("House of Commons of Canada", "Canada")
+    ),
+    references.Named("uk-house-of-commons", "House of Commons", ("House of Commons", "United Kingdom")),
+)
+
+
+def test_a_source_is_matched_by_its_key_its_publisher_or_a_word_of_its_title() -> None:
+    assert references.matched("singh-2020-cbc", [CBC, CASTANET]) == "singh-2020-cbc"
+    assert references.matched("cbc", [CBC, CASTANET]) == "singh-2020-cbc"
+    assert references.matched("canadian press", [CBC, CASTANET]) == "singh-2020-castanet"
+
+
+def test_a_word_both_chambers_share_is_a_close_call_and_an_unrelated_word_matches_nothing() -> None:
+    assert references.matched("uk commons", COMMONS) == "uk-house-of-commons"
+    assert references.matched("commons", COMMONS) == references.Close(COMMONS)
+    assert references.matched("globe", [CBC, CASTANET]) == references.Unknown((CBC, CASTANET))
+
+
+def test_a_close_call_is_refused_naming_the_option_and_each_candidates_slug() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        references.settled(
+            references.Close(COMMONS), option="chamber", kind=EntityKind.CHAMBER, text="commons"
+        )
+    assert caught.value.msg is Msg.REFERENCE_AMBIGUOUS
+    assert caught.value.fields["option"] == "chamber"
+    assert caught.value.fields["choices"] == (
+        "• House of Commons of Canada — `ca-house-of-commons`\n• House of Commons — `uk-house-of-commons`"
+    )
+
+
+def place(part: Msg, number: int, label: str | None = None) -> str:
+    if label is None:
+        return say(Msg.PLACE, part=say(part), number=number)
+    return say(Msg.PLACE_NAMED, part=say(part), number=number, label=label)
+
+
+def test_a_path_is_said_as_the_part_numbered_from_one_with_who_it_is_of() -> None:
+    where = problems.where
+    assert where(problems.location("quotes[6].source")) == say(
+        Msg.FIELD_OF, field="source", place=place(Msg.PART_QUOTE, 7)
+    )
+    names = {"jagmeet-singh": "Jagmeet Singh"}
+    participant = SINGH.participants[0]
+    assert participant.person == "jagmeet-singh"
+    assert where(problems.location("participants[0].party"), SINGH, names) == say(
+        Msg.FIELD_OF, field="party", place=place(Msg.PART_PARTICIPANT, 1, "Jagmeet Singh")
+    )
+    position = SINGH.motions[0].positions[1]
+    of_motion_1 = say(
+        Msg.PLACE_IN, place=place(Msg.PART_POSITION, 2, position.label), owner=place(Msg.PART_MOTION, 1)
+    )
+    assert where(problems.location("motions[0].positions[1].stance"), SINGH) == say(
+        Msg.FIELD_OF, field="stance", place=of_motion_1
+    )
+    assert where(problems.location("title")) == "`title`"
+
+
+def test_a_slug_of_the_wrong_shape_is_shown_as_it_would_be_written() -> None:
+    plan = planned(Verb.ADD, PersonValues(slug="Jane Doe", name="Jane Doe"))
+    assert plan.change is not None
+    with pytest.raises(InvalidInput) as caught:
+        plan.change(None)
+    slug = say(Msg.NOT_A_SLUG, path="`slug`", value="Jane Doe", example="jane-doe")
+    assert caught.value.fields == {"problem": slug}
+
+
+def test_a_reference_of_the_wrong_shape_gets_an_example_of_its_own_kind() -> None:
+    plan = planned(Verb.ADD, PersonValues(slug="jane-doe", name="Jane Doe", party="N.D.P."))
+    assert plan.change is not None
+    with pytest.raises(InvalidInput) as caught:
+        plan.change(None)
+    party = say(Msg.NOT_A_SLUG, path="`party`", value="N.D.P.", example="new-democratic-party")
+    assert caught.value.fields == {"problem": party}

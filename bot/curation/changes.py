@@ -30,6 +30,7 @@ from sqlmodel import Session, SQLModel, col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot.curation.entries import invalid, validated
+from bot.curation.problems import people_names, reference
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
@@ -271,7 +272,8 @@ def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, 
     if action is AuditAction.EDIT and current is None:
         raise NotFound(Msg.NOTHING_TO_EDIT, kind=kind_name(kind), key=key)
     # A change built with model_copy is not validated yet, so its dump may hold raw values.
-    entry = validated(MODELS[kind], change(current).model_dump(warnings=False))
+    within = current if isinstance(current, IncidentEntry) else None
+    entry = validated(MODELS[kind], change(current).model_dump(warnings=False), within=within)
     if slug_of(entry) != key:
         raise InvalidInput(Msg.SLUG_FIXED, kind=kind_name(kind), key=key)
     if entry == current:
@@ -279,10 +281,11 @@ def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, 
     return entry
 
 
-def _check_references(writer: ScopeWriter, entry: Entry) -> None:
+def _check_references(session: Session, writer: ScopeWriter, entry: Entry) -> None:
     problems = entry_problems(entry, writer.view.references())
     if problems:
-        raise invalid([f"`{problem.path}`: {problem.message}" for problem in problems])
+        names = people_names(session, writer.view.guild_id)
+        raise invalid([reference(problem, entry, names) for problem in problems])
 
 
 def _referred_to(session: Session, row: EntryRow) -> bool:
@@ -307,7 +310,7 @@ def _store(
     revision = 0 if row is None else row.revision
     if row is None or stored_entry(session, row) != entry:
         writer = ScopeWriter(session, guild_id)
-        _check_references(writer, entry)
+        _check_references(session, writer, entry)
         row = writer.write(entry)
     row.revision = revision + 1
     row.removed_at = (row.removed_at or _now()) if state["removed"] else None
@@ -535,7 +538,7 @@ def suggest(
     row = _lock(session, actor, kind, key, None)
     current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
     entry = _changed(kind, key, current, change, action)
-    _check_references(ScopeWriter(session, actor.guild_id), entry)
+    _check_references(session, ScopeWriter(session, actor.guild_id), entry)
     base = None if row is None else _state(session, row)
     suggestion = Suggestion(
         guild_id=actor.guild_id,

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
-from pydantic_core import ErrorDetails
 
+from bot.curation.problems import describe, location
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 from db.dataset.schema import (
@@ -57,7 +57,6 @@ __all__ = [
 _Model = TypeVar("_Model", bound=BaseModel)
 _Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry)
 
-DATE_FIELDS = frozenset({"date", "published"})
 # What the numbered parts of an incident are called, one and many.
 PARTS: dict[str, tuple[Msg, Msg]] = {
     "participant": (Msg.PART_PARTICIPANT, Msg.PART_PARTICIPANTS),
@@ -80,49 +79,21 @@ def problem_message(problems: Sequence[str]) -> str:
     return invalid(problems).message
 
 
-def _path(location: Sequence[int | str]) -> str:
-    path = ""
-    for part in location:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else part)
-    return path
-
-
-def _describe(detail: ErrorDetails, at: str) -> str:
-    """One pydantic error in our words: which field, what is wrong, and what would be right."""
-    location = [part for part in (at, *detail["loc"]) if part != ""]
-    path = f"`{_path(location)}`"
-    name = location[-1] if location else ""
-    kind = detail["type"]
-    value = detail.get("input")
-    context = detail.get("ctx", {})
-    if name in DATE_FIELDS and kind != "missing":
-        return say(Msg.NOT_A_DATE, path=path, value=value)
-    if name == "source" and (kind == "missing" or value is None):
-        return say(Msg.SOURCE_REQUIRED, path=path)
-    if kind == "string_too_long":
-        length = len(value) if isinstance(value, str) else say(Msg.TOO_MANY)
-        return say(Msg.TOO_LONG, path=path, length=length, limit=context.get("max_length"))
-    if kind == "missing":
-        return say(Msg.REQUIRED, path=path)
-    if kind == "string_too_short":
-        return say(Msg.EMPTY, path=path)
-    if kind == "string_pattern_mismatch" and name == "url":
-        return say(Msg.NOT_A_URL, path=path)
-    if kind == "string_pattern_mismatch":
-        return say(Msg.NOT_A_SLUG, path=path, value=value)
-    if kind == "enum":
-        return say(Msg.NOT_ONE_OF, path=path, expected=context.get("expected"), value=value)
-    if kind == "extra_forbidden":
-        return say(Msg.NOT_A_FIELD, path=path)
-    return say(Msg.INVALID, path=path, problem=detail["msg"])  # pydantic's own words, in English
-
-
-def validated(model: type[_Model], data: Mapping[str, object], *, at: str = "") -> _Model:
-    """``data`` as a ``model``, or ``InvalidInput`` saying politely what is wrong (paths under ``at``)."""
+def validated(
+    model: type[_Model],
+    data: Mapping[str, object],
+    *,
+    at: str = "",
+    within: IncidentEntry | None = None,
+) -> _Model:
+    """``data`` as a ``model``, or ``InvalidInput`` saying politely what is wrong, and where in a
+    moderator's words (``bot.curation.problems``): ``at`` is the path of ``data`` in the incident
+    ``within`` (as it was before the change), which names its parts and sources."""
     try:
         return model.model_validate(dict(data))
     except ValidationError as error:
-        raise invalid([_describe(detail, at) for detail in error.errors()]) from None
+        steps = location(at)
+        raise invalid([describe(detail, steps, model, within) for detail in error.errors()]) from None
 
 
 # -- lists of parts ------------------------------------------------------------------------------------
@@ -142,16 +113,25 @@ def _checked(items: Sequence[object], index: int, what: str, owner: str) -> None
         )
 
 
-def _added(items: Sequence[_Model], part: Mapping[str, object], model: type[_Model], at: str) -> list[_Model]:
-    return [*items, validated(model, part, at=f"{at}[{len(items)}]")]
+def _added(
+    items: Sequence[_Model], part: Mapping[str, object], model: type[_Model], at: str, within: IncidentEntry
+) -> list[_Model]:
+    return [*items, validated(model, part, at=f"{at}[{len(items)}]", within=within)]
 
 
 def _edited(
-    items: Sequence[_Model], index: int, fields: Mapping[str, object], what: str, owner: str, at: str
+    items: Sequence[_Model],
+    index: int,
+    fields: Mapping[str, object],
+    what: str,
+    within: IncidentEntry,
+    at: str,
+    owner: str | None = None,
 ) -> list[_Model]:
+    owner = owner or _name(within)
     _checked(items, index, what, owner)
     old = items[index]
-    new = validated(type(old), {**old.model_dump(), **fields}, at=f"{at}[{index}]")
+    new = validated(type(old), {**old.model_dump(), **fields}, at=f"{at}[{index}]", within=within)
     if new == old:
         raise InvalidInput(Msg.PART_UNCHANGED, part=say(PARTS[what][0]), index=index, owner=owner)
     return [*items[:index], new, *items[index + 1 :]]
@@ -167,11 +147,11 @@ def _name(entry: IncidentEntry) -> str:
 
 
 def add_quote(entry: IncidentEntry, quote: Mapping[str, object]) -> IncidentEntry:
-    return entry.model_copy(update={"quotes": _added(entry.quotes, quote, QuoteEntry, "quotes")})
+    return entry.model_copy(update={"quotes": _added(entry.quotes, quote, QuoteEntry, "quotes", entry)})
 
 
 def edit_quote(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
-    quotes = _edited(entry.quotes, index, fields, "quote", _name(entry), "quotes")
+    quotes = _edited(entry.quotes, index, fields, "quote", entry, "quotes")
     return entry.model_copy(update={"quotes": quotes})
 
 
@@ -180,11 +160,11 @@ def remove_quote(entry: IncidentEntry, index: int) -> IncidentEntry:
 
 
 def add_ruling(entry: IncidentEntry, ruling: Mapping[str, object]) -> IncidentEntry:
-    return entry.model_copy(update={"rulings": _added(entry.rulings, ruling, RulingEntry, "rulings")})
+    return entry.model_copy(update={"rulings": _added(entry.rulings, ruling, RulingEntry, "rulings", entry)})
 
 
 def edit_ruling(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
-    rulings = _edited(entry.rulings, index, fields, "ruling", _name(entry), "rulings")
+    rulings = _edited(entry.rulings, index, fields, "ruling", entry, "rulings")
     return entry.model_copy(update={"rulings": rulings})
 
 
@@ -193,11 +173,11 @@ def remove_ruling(entry: IncidentEntry, index: int) -> IncidentEntry:
 
 
 def add_motion(entry: IncidentEntry, motion: Mapping[str, object]) -> IncidentEntry:
-    return entry.model_copy(update={"motions": _added(entry.motions, motion, MotionEntry, "motions")})
+    return entry.model_copy(update={"motions": _added(entry.motions, motion, MotionEntry, "motions", entry)})
 
 
 def edit_motion(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
-    motions = _edited(entry.motions, index, fields, "motion", _name(entry), "motions")
+    motions = _edited(entry.motions, index, fields, "motion", entry, "motions")
     return entry.model_copy(update={"motions": motions})
 
 
@@ -206,12 +186,12 @@ def remove_motion(entry: IncidentEntry, index: int) -> IncidentEntry:
 
 
 def add_participant(entry: IncidentEntry, participant: Mapping[str, object]) -> IncidentEntry:
-    participants = _added(entry.participants, participant, ParticipantEntry, "participants")
+    participants = _added(entry.participants, participant, ParticipantEntry, "participants", entry)
     return entry.model_copy(update={"participants": participants})
 
 
 def edit_participant(entry: IncidentEntry, index: int, **fields: object) -> IncidentEntry:
-    participants = _edited(entry.participants, index, fields, "participant", _name(entry), "participants")
+    participants = _edited(entry.participants, index, fields, "participant", entry, "participants")
     return entry.model_copy(update={"participants": participants})
 
 
@@ -231,7 +211,7 @@ def add_position(entry: IncidentEntry, motion: int, position: Mapping[str, objec
     _checked(entry.motions, motion, "motion", _name(entry))
     at = f"motions[{motion}].positions"
     return _with_positions(
-        entry, motion, _added(entry.motions[motion].positions, position, PositionEntry, at)
+        entry, motion, _added(entry.motions[motion].positions, position, PositionEntry, at, entry)
     )
 
 
@@ -239,7 +219,7 @@ def edit_position(entry: IncidentEntry, motion: int, index: int, **fields: objec
     _checked(entry.motions, motion, "motion", _name(entry))
     owner = say(Msg.MOTION_OF, motion=motion, slug=entry.slug)
     at = f"motions[{motion}].positions"
-    positions = _edited(entry.motions[motion].positions, index, fields, "position", owner, at)
+    positions = _edited(entry.motions[motion].positions, index, fields, "position", entry, at, owner)
     return _with_positions(entry, motion, positions)
 
 

@@ -20,7 +20,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Protocol, TypeVar
 
-from bot.curation import changes, entries
+from bot.curation import changes, entries, references
 from bot.curation.changes import Actor, Change, kind_name
 from bot.curation.form_spec import (
     REFERENCE_KINDS,
@@ -33,6 +33,7 @@ from bot.curation.form_spec import (
     Values,
     Verb,
 )
+from bot.curation.references import Named
 from bot.curation.values import AliasValues
 from bot.errors import InvalidInput, NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
@@ -117,6 +118,10 @@ class Library(Protocol):
     def revision(self, *, guild_id: int, kind: EntityKind, key: str) -> int: ...
 
     def visible_keys(self, *, guild_id: int | None, kind: EntityKind) -> list[str]: ...
+
+    def resolve_reference(
+        self, *, guild_id: int, kind: EntityKind, text: str, option: str, incident: str | None = None
+    ) -> str: ...
 
     def apply(
         self,
@@ -233,6 +238,30 @@ def long_texts(values: Values) -> dict[str, str]:
     }
 
 
+def resolved(library: Library, guild_id: int, values: _V) -> _V:
+    """The values with each reference as typed (a slug, a name, an alias: ``speaker:"Jagmeet Singh"``)
+    replaced by the slug or key it names in the guild; the incident first, so that a source is looked
+    for among the incident's own. A close call or an unknown name is refused (``Library.resolve_reference``).
+    """
+    form = values.form
+    specs = sorted(
+        (spec for spec in (*form.addresses, *form.fields) if spec.input in REFERENCE_KINDS),
+        key=lambda spec: spec.input is not Input.INCIDENT,
+    )
+    keys: dict[str, str] = {}
+    for spec in specs:
+        text = (_text(values, spec.name) or "").strip()
+        if text and spec.name not in keys:
+            keys[spec.name] = library.resolve_reference(
+                guild_id=guild_id,
+                kind=REFERENCE_KINDS[spec.input],
+                text=text,
+                option=spec.name,
+                incident=keys.get("incident"),
+            )
+    return replace(values, **keys)
+
+
 # -- numbered parts of an incident ----------------------------------------------------------------------
 
 
@@ -288,11 +317,12 @@ def numbered_choices(items: Sequence[Item]) -> list[tuple[int, str]]:
     return [(number, f"{number} — {item_label(item)}") for number, item in enumerate(items, 1)]
 
 
-def _matching(keys: Sequence[str], typed: str, first: Sequence[str] = ()) -> list[str]:
-    """Keys that contain every word typed, those in ``first`` (an incident's own sources) first."""
+def _matching(named: Sequence[Named], typed: str, first: Sequence[str] = ()) -> list[Named]:
+    """The entries whose key or names contain every word typed, those in ``first`` (an incident's own
+    sources) first."""
     words = fold(typed).split()
-    matching = [key for key in keys if all(word in fold(key) for word in words)]
-    return sorted(matching, key=lambda key: (key not in first, key))
+    matching = [n for n in named if all(word in fold(" ".join((n.key, *n.texts))) for word in words)]
+    return sorted(matching, key=lambda n: (n.key not in first, n.key))
 
 
 def _words(value: str) -> str:
@@ -613,25 +643,52 @@ def prefill(library: Library, guild_id: int, verb: Verb, values: Values) -> tupl
 # -- autocomplete (each touches the database: run them in a thread) ------------------------------------
 
 
+def _typed_incident(library: Library, guild_id: int, typed: str | None) -> IncidentEntry | None:
+    """The incident an ``incident`` option names so far (its slug, as autocomplete gives it, or a name
+    that resolves), for another option's autocomplete; None while it names none."""
+    if not typed:
+        return None
+    entry = library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=typed)
+    if entry is None:
+        try:
+            slug = library.resolve_reference(
+                guild_id=guild_id, kind=EntityKind.INCIDENT, text=typed, option="incident"
+            )
+        except ParlbotError:
+            return None
+        entry = library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=slug)
+    return entry if isinstance(entry, IncidentEntry) else None
+
+
+def labelled_key_choices(
+    library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
+) -> list[tuple[str, str]]:
+    """("singh-2020-cbc — CBC News", "singh-2020-cbc") for each source (or chamber) the guild sees
+    whose key, publisher or title holds the words typed; ``incident``'s own sources first."""
+    cited = _typed_incident(library, guild_id, incident)
+    first = cited.sources if cited is not None else []
+    named = []
+    for key in library.visible_keys(guild_id=guild_id, kind=kind):
+        entry = library.visible_entry(guild_id=guild_id, kind=kind, key=key)
+        named.append(references.named(entry) if entry is not None else Named(key, key))
+    return [
+        (f"{n.key} — {n.label}" if n.label != n.key else n.key, n.key) for n in _matching(named, typed, first)
+    ]
+
+
 def key_choices(
     library: Library, guild_id: int, kind: EntityKind, typed: str, *, incident: str | None = None
 ) -> list[str]:
     """The source keys (or chamber slugs) the guild sees that match ``typed``; ``incident``'s own first."""
-    cited = (
-        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
-    )
-    first = cited.sources if isinstance(cited, IncidentEntry) else []
-    return _matching(library.visible_keys(guild_id=guild_id, kind=kind), typed, first)
+    return [key for _, key in labelled_key_choices(library, guild_id, kind, typed, incident=incident)]
 
 
 def number_choices(
     library: Library, guild_id: int, form: Form, incident: str | None, motion: int | None
 ) -> list[tuple[int, str]]:
     """The numbered parts the form addresses in ``incident`` (on its ``motion``), or none."""
-    entry = (
-        library.visible_entry(guild_id=guild_id, kind=EntityKind.INCIDENT, key=incident) if incident else None
-    )
-    if not isinstance(entry, IncidentEntry):
+    entry = _typed_incident(library, guild_id, incident)
+    if entry is None:
         return []
     try:
         return numbered_choices(items_of(form, entry, motion))

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Final, NoReturn, TextIO
 
-from bot.loopback.commandline import CommandLineError, tokenize
+from bot.loopback.commandline import OPTION_NAME, CommandLineError, tokenize
 from bot.loopback.payloads import Json
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import InteractionHangs, ModalField, OfflineSession, modal_fields, modals
@@ -38,7 +38,8 @@ Console commands (one a line; EOF or quit ends):
                               (counting from 1, in printed order), or by label (case-insensitive;
                               a unique start of the label or of one of its words is enough)
   submit field:value ...      fill in and send the form the bot opened last; fields are named by
-                              custom_id or label; quote values with spaces: topic:"two words"
+                              custom_id or label; the words after a value are more of it, as in
+                              /command lines (topic:two words), and a quoted value may hold a colon
   as USER [--moderator] [--roles ID,...]
                               from now on USER (an id) asks, in the same guild; --moderator gives
                               Manage Server, --roles the ids of the roles the member holds
@@ -207,12 +208,20 @@ class Console:
         if self.open_modal is None:
             raise CommandLineError("No form is open; submit fills in the form (modal) the bot opened last.")
         fields = modal_fields(self.open_modal)
-        values: dict[str, str] = {}
+        words: dict[str, list[str]] = {}
+        current: list[str] | None = None  # the field that unquoted words are still being added to
         for token in tokenize(rest):
             name, colon, value = token.text.partition(":")
-            if not colon:
+            if colon and not token.quoted and OPTION_NAME.fullmatch(name):
+                custom_id = find_field(fields, name).custom_id
+                if custom_id in words:
+                    raise CommandLineError(f"Field {name} is given twice.")
+                current = words[custom_id] = [value]
+            elif current is not None:
+                current.append(token.text)
+            else:
                 raise CommandLineError(f"Write each field as name:value, not {token.text!r}.")
-            values[find_field(fields, name).custom_id] = value
+        values = {custom_id: " ".join(part for part in parts if part) for custom_id, parts in words.items()}
         requests = await self.session.submit(
             str(self.open_modal["custom_id"]), values, message=self.modal_origin, invoker=self.invoker
         )

@@ -181,13 +181,13 @@ ENGLISH: dict[Msg, str] = {
     Msg.NOT_A_DATE: (
         "{path}: {value!r} is not a date; please write it as YYYY-MM-DD (for example 2020-06-17)."
     ),
-    Msg.SOURCE_REQUIRED: "{path}: a source is required; give the key of one of the incident's sources.",
+    Msg.SOURCE_REQUIRED: "{path} needs a source ({sources}).",
     Msg.TOO_LONG: "{path} is {length} characters long; the limit is {limit}.",
     Msg.TOO_MANY: "too many",
     Msg.REQUIRED: "{path} is required.",
     Msg.EMPTY: "{path} cannot be empty.",
     Msg.NOT_A_URL: "{path} must be a web address starting with http:// or https://.",
-    Msg.NOT_A_SLUG: "{path} must be lower-case words joined by hyphens, like `singh-2020` (got {value!r}).",
+    Msg.NOT_A_SLUG: "{path} must be lower-case words joined by hyphens, like `{example}` (got {value!r}).",
     Msg.NOT_ONE_OF: "{path} must be one of {expected} (got {value!r}).",
     Msg.NOT_A_FIELD: "{path} is not a field of this entry.",
     Msg.INVALID: "{path}: {problem}.",
@@ -280,6 +280,23 @@ ENGLISH: dict[Msg, str] = {
     Msg.LABEL_TEXT: "Text",
     Msg.LABEL_TITLE: "Title",
     Msg.LABEL_URL: "Url",
+    Msg.REFERENCE_AMBIGUOUS: (
+        "`{option}`: “{text}” could be more than one {kind}. Did you mean:\n{choices}\n"
+        "Type its slug (shown after each), or pick one of the suggestions."
+    ),
+    Msg.REFERENCE_UNKNOWN: "`{option}`: no {kind} here matches “{text}”; pick one of the suggestions.",
+    Msg.REFERENCE_UNKNOWN_SUGGESTING: (
+        "`{option}`: no {kind} here matches “{text}”. Some you could mean:\n{choices}\n"
+        "Type its slug (shown after each), or pick one of the suggestions."
+    ),
+    Msg.PLACE: "{part} {number}",
+    Msg.PLACE_NAMED: "{part} {number} ({label})",
+    Msg.PLACE_IN: "{place} of {owner}",
+    Msg.FIELD_OF: "`{field}` of {place}",
+    Msg.THIS_ENTRY: "this entry",
+    Msg.ONE_OF_SOURCES: "one of the incident's sources: {keys}",
+    Msg.ANY_SOURCE: "the key of one of the incident's sources",
+    Msg.PROBLEM_AT: "{place}: {problem}",
     # -- moderators' replies --------------------------------------------------------------------------
     Msg.CURATION_FOOTER: "parlbot curation",
     Msg.DONE: "{summary} (change #{change}).",

@@ -262,6 +262,17 @@ class Msg(StrEnum):
     LABEL_TEXT = "field.text"
     LABEL_TITLE = "field.title"
     LABEL_URL = "field.url"
+    REFERENCE_AMBIGUOUS = "form.reference-ambiguous"
+    REFERENCE_UNKNOWN = "form.reference-unknown"
+    REFERENCE_UNKNOWN_SUGGESTING = "form.reference-unknown-suggesting"
+    PLACE = "form.place"
+    PLACE_NAMED = "form.place-named"
+    PLACE_IN = "form.place-in"
+    FIELD_OF = "form.field-of"
+    THIS_ENTRY = "form.this-entry"
+    ONE_OF_SOURCES = "form.one-of-sources"
+    ANY_SOURCE = "form.any-source"
+    PROBLEM_AT = "form.problem-at"
 
     # -- moderators' replies (bot.curation.replies) ----------------------------------------------------
     CURATION_FOOTER = "curation.footer"
