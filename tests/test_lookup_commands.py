@@ -241,9 +241,8 @@ async def test_autocomplete_choices_that_would_read_the_same_say_how_they_differ
     listed = choices(await discord_session.complete("/ruling query:fergus"))
     names = [c["name"] for c in listed]
     assert len(set(names)) == len(names)
-    sent_out = [n for n in names if n.startswith("Speaker Greg Fergus: ordered to leave sitting")]
-    assert len(sent_out) == 2
-    assert any("Rachael Thomas" in n for n in sent_out)
+    assert "Speaker Greg Fergus on Rachael Thomas: ordered to leave sitting (poilievre-2024)" in names
+    assert "Speaker Greg Fergus on Pierre Poilievre: ordered to leave sitting (poilievre-2024)" in names
 
 
 async def test_search_by_a_countrys_abbreviation_lists_its_incidents_first(discord_session) -> None:

@@ -160,6 +160,8 @@ ENGLISH: dict[Msg, str] = {
     ),
     Msg.SEARCH_BAD_KIND: "There is no kind “{value}”. Kinds you can filter by: {allowed}.",
     Msg.SEARCH_UNKNOWN_CHAMBER: "I know no chamber called “{value}”. Chambers you can filter by: {allowed}.",
+    Msg.RULING_CHOICE: "{ruled_by}: {outcome}",
+    Msg.RULING_CHOICE_ON: "{ruled_by} on {subject}: {outcome}",
     # -- who may change entries -----------------------------------------------------------------------
     Msg.NOT_IN_A_SERVER: "Changes to parlbot's entries are made in a server, not in direct messages.",
     Msg.NOT_A_MODERATOR: (

@@ -151,6 +151,8 @@ class Msg(StrEnum):
     SEARCH_BAD_YEAR = "search.bad-year"
     SEARCH_BAD_KIND = "search.bad-kind"
     SEARCH_UNKNOWN_CHAMBER = "search.unknown-chamber"
+    RULING_CHOICE = "search.ruling-choice"
+    RULING_CHOICE_ON = "search.ruling-choice-on"
 
     # -- who may change entries (cogs.checks) ----------------------------------------------------------
     NOT_IN_A_SERVER = "check.not-in-a-server"
