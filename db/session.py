@@ -20,7 +20,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session
 
-from db.dataset.seed import seed
+from db.dataset.seed import seed, shipped_version
 from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
 
@@ -99,7 +99,9 @@ class Database:
             return MigrationContext.configure(connection).get_current_revision()
 
     def ensure_ready(self, seed: bool = True) -> bool:
-        """Upgrade to head and, if the shared scope was never seeded, load the shipped dataset.
+        """Upgrade to head and, if the shared scope was never seeded or holds another version of the
+        shipped dataset, load the shipped dataset (an upsert by slug: a newer release's corrections
+        reach an existing database; guilds' own entries are not touched).
 
         Returns True when this call seeded the database.
         """
@@ -107,7 +109,8 @@ class Database:
         if not seed:
             return False
         with self.session() as session:
-            if session.get(DatasetVersion, SHARED_GUILD) is not None:
+            recorded = session.get(DatasetVersion, SHARED_GUILD)
+            if recorded is not None and recorded.version == shipped_version():
                 return False
         self.seed()
         return True

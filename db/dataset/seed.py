@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 
 from sqlmodel import Session
 
@@ -21,6 +22,12 @@ def seed(session: Session) -> LoadReport:
     report = load_dataset(session, dataset, guild_id=SHARED_GUILD)
     record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
     return report
+
+
+@cache
+def shipped_version() -> str:
+    """The ``dataset_version`` of the shipped file (read once a process)."""
+    return read_dataset(SHIPPED_DATASET).dataset_version
 
 
 def record_version(session: Session, version: str, *, guild_id: int) -> None:
