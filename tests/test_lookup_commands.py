@@ -245,6 +245,15 @@ async def test_autocomplete_choices_that_would_read_the_same_say_how_they_differ
     assert "Speaker Greg Fergus on Pierre Poilievre: ordered to leave sitting (poilievre-2024)" in names
 
 
+async def test_search_by_a_country_named_in_party_names_lists_its_incidents_before_party_members(
+    discord_session,
+) -> None:
+    body = await ask(discord_session, "/search canada")
+    first = body["embeds"][0]["description"].splitlines()[:6]
+    years = ("(2024)", "(2020)", "(2016)", "(2011)", "(2010)", "(1971)")
+    assert sorted(line[-6:] for line in first) == sorted(years), first
+
+
 async def test_search_by_a_countrys_abbreviation_lists_its_incidents_first(discord_session) -> None:
     body = await ask(discord_session, "/search UK")
     first = body["embeds"][0]["description"].splitlines()[:4]

@@ -46,7 +46,8 @@ __all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents"
 W_NAME = 1.0  # titles, names, quote and motion text
 W_PEOPLE = 0.85  # the people of an incident, a quote's speaker, a ruling's chair
 W_PARTY = 0.7  # party names and abbreviations, both languages
-W_CONTEXT = 0.6  # year, chamber, country, kind and outcome words, roles
+W_CONTEXT = 0.6  # year, chamber, kind and outcome words, roles
+W_PLACE = 0.75  # an incident's country and its words: above a party named after the country ("canada")
 W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident, incident titles
 W_BACKGROUND = 0.3  # an incident's title as seen from one of its rulings, whose own summary says more
 
@@ -350,7 +351,7 @@ def _incident_document(
         pairs.append((participant.party_label, W_CONTEXT))
     if chamber is not None:
         pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT)]
-        pairs.extend((word, W_CONTEXT) for word in country_words(chamber.country))
+        pairs.extend((word, W_PLACE) for word in country_words(chamber.country))
     pairs.append((str(incident.date.year), W_CONTEXT))
     pairs.extend(
         (words, W_CONTEXT)
