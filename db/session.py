@@ -20,7 +20,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session
 
-from db.dataset.seed import seed, shipped_version
+from db.dataset.seed import older_than_shipped, seed
 from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
 
@@ -99,9 +99,10 @@ class Database:
             return MigrationContext.configure(connection).get_current_revision()
 
     def ensure_ready(self, seed: bool = True) -> bool:
-        """Upgrade to head and, if the shared scope was never seeded or holds another version of the
+        """Upgrade to head and, if the shared scope was never seeded or holds an earlier release of the
         shipped dataset, load the shipped dataset (an upsert by slug: a newer release's corrections
-        reach an existing database; guilds' own entries are not touched).
+        reach an existing database; guilds' own entries are not touched, and a shared dataset an
+        operator imported under a later or non-release version is left as it is).
 
         Returns True when this call seeded the database.
         """
@@ -110,7 +111,7 @@ class Database:
             return False
         with self.session() as session:
             recorded = session.get(DatasetVersion, SHARED_GUILD)
-            if recorded is not None and recorded.version == shipped_version():
+            if recorded is not None and not older_than_shipped(recorded.version):
                 return False
         self.seed()
         return True

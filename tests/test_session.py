@@ -211,3 +211,24 @@ def test_ensure_ready_brings_a_database_seeded_with_an_older_release_up_to_date(
         assert recorded is not None
         assert recorded.version == shipped_version()
     database.dispose()
+
+
+@pytest.mark.parametrize("version", ["2099.1.1", "our-own-2020"])
+def test_ensure_ready_leaves_a_later_or_an_operators_own_shared_dataset_alone(
+    database_url: str, version: str
+) -> None:
+    database = Database(database_url)
+    database.ensure_ready()
+    with database.session() as session:
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        recorded.version = version
+        session.commit()
+
+    assert database.ensure_ready() is False
+
+    with database.session() as session:
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        assert recorded.version == version
+    database.dispose()

@@ -30,6 +30,16 @@ def shipped_version() -> str:
     return read_dataset(SHIPPED_DATASET).dataset_version
 
 
+def older_than_shipped(version: str) -> bool:
+    """Whether ``version`` (``YEAR.MONTH.N``) is an earlier release than the shipped file's; a version
+    that is not a release number (an operator's own import) is never older."""
+    try:
+        recorded = tuple(int(part) for part in version.split("."))
+    except ValueError:
+        return False
+    return recorded < tuple(int(part) for part in shipped_version().split("."))
+
+
 def record_version(session: Session, version: str, *, guild_id: int) -> None:
     """Record ``version`` as the scope's ``DatasetVersion`` (what its exports carry); does not commit."""
     now = dt.datetime.now(dt.UTC)
