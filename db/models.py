@@ -23,7 +23,7 @@ import datetime as dt
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 SHARED_GUILD = 0
@@ -297,7 +297,8 @@ class Quote(SQLModel, table=True):
     """Words said in an incident. ``text`` is English (a publisher's rendering when ``delivery`` is
     translated); ``original_text`` is the words as said, in ``original_language``, where a source prints
     them. ``context`` is for members; ``note`` (how the wording reached us) is for moderators and
-    ``/sources``."""
+    ``/sources``. ``speaker_inferred`` marks a speaker the source does not name beside the words (the
+    note says how they are known)."""
 
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
@@ -310,6 +311,7 @@ class Quote(SQLModel, table=True):
     original_text: str | None = Field(default=None, max_length=TEXT_MAX)
     original_language: str | None = Field(default=None, max_length=LANGUAGE_MAX)
     note: str | None = Field(default=None, max_length=TEXT_MAX)
+    speaker_inferred: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     source_id: int = Field(foreign_key="source.id")
     rank: int = 0
 

@@ -154,12 +154,19 @@ class QuoteEntry(DatasetModel):
     original_text: Text | None = None
     original_language: Language | None = None
     note: Text | None = None
+    speaker_inferred: bool = False
     source: Slug
 
     @model_validator(mode="after")
     def _original_has_a_language(self) -> Self:
         if self.original_text is not None and self.original_language is None:
             raise ValueError("original_text needs original_language (the language it was said in)")
+        return self
+
+    @model_validator(mode="after")
+    def _inferred_speaker_says_how(self) -> Self:
+        if self.speaker_inferred and not self.note:
+            raise ValueError("speaker_inferred needs a note saying how the speaker is known")
         return self
 
 

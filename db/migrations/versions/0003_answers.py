@@ -2,7 +2,8 @@
 subjects.
 
 ``source.publisher`` becomes optional (a stored excerpt may name none) and ``source.note`` holds
-provenance for moderators; ``quote`` gains ``original_text``, ``original_language`` and ``note``;
+provenance for moderators; ``quote`` gains ``original_text``, ``original_language``, ``note`` and
+``speaker_inferred`` (a speaker the source does not name beside the words);
 ``ruling`` gains ``subject_id`` (a person) and ``subject_label`` (on whom it was ruled). Written by hand
 and checked against autogenerate on SQLite and PostgreSQL; SQLite alters in batch mode.
 
@@ -34,6 +35,9 @@ def upgrade() -> None:
         batch.add_column(sa.Column("original_text", sa.String(length=4000), nullable=True))
         batch.add_column(sa.Column("original_language", sa.String(length=64), nullable=True))
         batch.add_column(sa.Column("note", sa.String(length=4000), nullable=True))
+        batch.add_column(
+            sa.Column("speaker_inferred", sa.Boolean(), nullable=False, server_default=sa.false())
+        )
     with op.batch_alter_table("ruling") as batch:
         batch.add_column(sa.Column("subject_id", sa.Integer(), nullable=True))
         batch.add_column(sa.Column("subject_label", sa.String(length=300), nullable=True))
@@ -46,6 +50,7 @@ def downgrade() -> None:
         batch.drop_column("subject_label")
         batch.drop_column("subject_id")
     with op.batch_alter_table("quote") as batch:
+        batch.drop_column("speaker_inferred")
         batch.drop_column("note")
         batch.drop_column("original_language")
         batch.drop_column("original_text")
