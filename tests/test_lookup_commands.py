@@ -355,7 +355,10 @@ async def test_a_reported_quote_says_once_in_plain_words_that_wording_differs(di
     assert embed["title"] == "Rachael Thomas"
     reported = say(Msg.DELIVERY_REPORTED, publisher="National Post (via PressReader), by Catherine Levesque")
     assert embed["description"].endswith(f"\n_{reported}_")
-    assert field(body, Msg.CONTEXT) == "An unofficial transcript has “I withdraw”; the Hansard leaves it out."
+    assert field(body, Msg.CONTEXT) == (
+        "Her reply when Fergus asked her to withdraw, as an unofficial transcript of Tuesday's proceedings "
+        "has it (National Post); the Hansard leaves out “I withdraw”."
+    )
 
 
 async def test_people_involved_show_name_role_then_party_once(discord_session) -> None:
@@ -404,7 +407,7 @@ async def test_a_ruling_says_who_ruled_on_whom_with_what_sanction(discord_sessio
     assert first["name"] == ruled_on(
         "Speaker Greg Fergus", "Rachael Thomas", Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING
     )
-    assert first["value"].startswith("Ejected Rachael Thomas from the chamber")
+    assert first["value"].startswith("Expelled Rachael Thomas, the first Conservative put out")
 
 
 async def test_ruling_leads_with_the_ruling_the_query_matches(discord_session) -> None:
