@@ -125,6 +125,7 @@ CASES: tuple[Case, ...] = (
     person("therrien", "alain-therrien", "person for incident"),
     inc("gord brown", "trudeau-2016", "person for incident"),
     inc("peter kent", "trudeau-2011", "person for incident"),
+    inc("scheer trudeau kent", "trudeau-2011", "person for incident"),
     inc("david cameron", "skinner-2016", "person for incident"),
     inc("boris johnson", "butler-2021", "person for incident"),
     inc("greg fergus", "poilievre-2024", "person for incident"),
@@ -369,7 +370,6 @@ CASES: tuple[Case, ...] = (
         ruling("rota singh", "singh-2020", "Anthony Rota"),
         ruling("carol hughes apologize", "singh-2020", "Carol Hughes"),
         ruling("bishop dreyfus named", "bishop-2014"),
-        ruling("scheer trudeau kent", "trudeau-2011"),
         ruling("procedure and house affairs committee elbow", "trudeau-2016"),
         ruling("galpern suspended", "heseltine-1976", "Galpern"),
         # everything at once, as /search shows it
