@@ -350,6 +350,18 @@ def test_the_small_dataset_is_valid(small: dict[str, Any]) -> None:
     assert parse_dataset(small).incidents[0].quotes[0].text == "No."
 
 
+def test_a_quote_by_someone_the_dataset_holds_no_person_for_survives_a_round_trip(
+    small: dict[str, Any],
+) -> None:
+    del small["incidents"][0]["quotes"][0]["speaker"]
+    small["incidents"][0]["quotes"][0]["speaker_label"] = "the Justice Minister"
+
+    again = parse_dataset(json.loads(dump_dataset(parse_dataset(small))))
+
+    assert again.incidents[0].quotes[0].speaker is None
+    assert again.incidents[0].quotes[0].speaker_label == "the Justice Minister"
+
+
 def test_an_unknown_person_is_reported_at_its_json_path(small: dict[str, Any]) -> None:
     small["incidents"][0]["quotes"][0]["speaker"] = "nobody"
     assert problems_of(small) == ["incidents[0].quotes[0].speaker: unknown person 'nobody'"]

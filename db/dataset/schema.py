@@ -145,7 +145,7 @@ class MotionEntry(DatasetModel):
 
 
 class QuoteEntry(DatasetModel):
-    speaker: Slug | None
+    speaker: Slug | None = None  # None: a speaker the dataset holds no person for (speaker_label names them)
     speaker_label: Label
     text: Text
     said_to: Label | None = None
