@@ -215,7 +215,7 @@ def test_singh_2020_keeps_each_sources_title_for_the_chair(shipped: Dataset) -> 
     assert "seed article" not in asked.summary
     assert '"Deputy Speaker Carol Hughes" in that news report' in (singh.notes or "")
     will_not = next(q for q in singh.quotes if q.text == "I will not.")
-    assert "calls Hughes “Deputy Speaker”" in (will_not.note or "")
+    assert "calls her “Deputy Speaker Carol Hughes”" in (will_not.note or "")
 
 
 def test_singh_2020_records_both_accounts_of_who_objected(shipped: Dataset) -> None:

@@ -113,13 +113,13 @@ def test_an_added_quote_is_the_last_one(singh: IncidentEntry) -> None:
 
 def test_an_index_out_of_range_says_how_many_there_are(singh: IncidentEntry) -> None:
     with pytest.raises(InvalidInput) as caught:
-        entries.edit_quote(singh, 9, text="x")
+        entries.edit_quote(singh, 12, text="x")
     assert caught.value.message == say(
         Msg.NO_SUCH_PART,
         part=say(Msg.PART_QUOTE),
-        index=9,
+        index=12,
         owner="`singh-2020`",
-        count=5,
+        count=9,
         parts=say(Msg.PART_QUOTES),
     )
 
@@ -151,9 +151,9 @@ def test_a_quote_without_a_source_is_refused_politely(singh: IncidentEntry) -> N
         entries.add_quote(singh, quote)
     assert caught.value.msg is Msg.CANNOT_SAVE
     sources = say(Msg.ONE_OF_SOURCES, keys=", ".join(f"`{key}`" for key in singh.sources))
-    quote_6 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=6)
+    quote_10 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=10)
     assert caught.value.message == say(
-        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path=quote_6, sources=sources)
+        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path=quote_10, sources=sources)
     )
 
 
@@ -185,9 +185,9 @@ def test_every_problem_is_listed(singh: IncidentEntry) -> None:
         )
     assert caught.value.msg is Msg.CANNOT_SAVE_MANY
     lines = str(caught.value.fields["problems"]).splitlines()
-    ruling_3 = say(Msg.PLACE, part=say(Msg.PART_RULING), number=3)
+    ruling_4 = say(Msg.PLACE, part=say(Msg.PART_RULING), number=4)
     label_of, outcome_of = (
-        say(Msg.FIELD_OF, field=name, place=ruling_3) for name in ("ruled_by_label", "outcome")
+        say(Msg.FIELD_OF, field=name, place=ruling_4) for name in ("ruled_by_label", "outcome")
     )
     assert lines[0] == f"• {say(Msg.EMPTY, path=label_of)}"
     head, tail = say(Msg.NOT_ONE_OF, path=outcome_of, expected="\0", value="exploded").split("\0")

@@ -147,10 +147,10 @@ def test_parts_are_numbered_from_one() -> None:
 
 def test_a_number_out_of_range_says_which_numbers_there_are() -> None:
     with pytest.raises(InvalidInput) as caught:
-        planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=9, text="Edited."))
+        planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=12, text="Edited."))
     assert (caught.value.msg, caught.value.fields) == (
         Msg.NO_SUCH_NUMBER,
-        {"owner": "singh-2020", "part": say(Msg.PART_QUOTE), "number": 9, "count": 5},
+        {"owner": "singh-2020", "part": say(Msg.PART_QUOTE), "number": 12, "count": 9},
     )
 
 

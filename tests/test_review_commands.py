@@ -12,6 +12,8 @@ from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies, modals
 from bot.messages.catalogue import Msg, say
 from cogs.review import REJECT_MODAL_ID
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET
 from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
@@ -192,12 +194,8 @@ async def test_an_empty_queue_says_so(discord_session: OfflineSession) -> None:
 
 # -- what a moderator sees of a change ----------------------------------------------------------------
 
-SUMMARY_NOW = (  # singh-2020's summary in the shipped dataset
-    "Jagmeet Singh asked the House for unanimous consent to a motion saying the RCMP is marked by systemic"
-    " racism, and the request was refused. Bloc MP Claude DeBellefeuille then rose on a point of order to"
-    " protest that Singh had called Bloc House Leader Alain Therrien a racist. Singh stood by the word,"
-    " declined the chair's request to apologize, and Speaker Anthony Rota excluded him from the rest of"
-    " the day's sitting."
+SUMMARY_NOW = next(  # singh-2020's summary in the shipped dataset
+    incident.summary for incident in read_dataset(SHIPPED_DATASET).incidents if incident.slug == "singh-2020"
 )
 
 
@@ -228,7 +226,7 @@ async def test_review_shows_a_suggested_quotes_full_text_split_across_fields(
 
     fields = field_list(await review(discord_session))
 
-    part = say(Msg.CHANGE_PART_ADDED, part="Quote", number=6)
+    part = say(Msg.CHANGE_PART_ADDED, part="Quote", number=10)
     shown = [value for name, value in fields if name in {part, say(Msg.CHANGE_CONTINUED, title=part)}]
     assert len(shown) > 1
     assert words(text) == [w for w in words(" ".join(shown)) if w.startswith("word")]
@@ -287,10 +285,11 @@ async def test_an_edit_suggestion_shows_before_and_after_with_the_changed_words_
 
     body = await review(discord_session)
 
-    summary = fields_of(body)["Summary"]
-    assert summary.startswith("Jagmeet Singh asked the House for unanimous consent")
-    assert "marked by systemic ~~racism,~~ __bias,__ and the request was refused." in summary
-    assert summary.endswith("excluded him from the rest of the day's sitting.")
+    continued = say(Msg.CHANGE_CONTINUED, title="Summary")
+    summary = " ".join(value for name, value in field_list(body) if name in {"Summary", continued})
+    assert summary.startswith("On Wednesday afternoon, 17 June 2020, a few minutes after a special sitting")
+    assert "would recognize systemic ~~racism~~ __bias__ in the RCMP, and did not get it." in summary
+    assert summary.endswith("the one-day suspension was not enough.")
     assert say(Msg.CHANGE_LEGEND) in body["embeds"][0]["description"]
 
 

@@ -454,7 +454,7 @@ def _roles(person: PersonDetail) -> list[str]:
 def _appearance_line(appearance: Appearance) -> str:
     line = say(Msg.APPEARANCE, incident=_incident_line(appearance.incident), role=appearance.role)
     if appearance.rulings:
-        outcomes = ", ".join(say(OUTCOME[outcome]) for outcome in appearance.rulings)
+        outcomes = ", ".join(say(OUTCOME[outcome]) for outcome in dict.fromkeys(appearance.rulings))
         line += " " + say(Msg.RULINGS_ON_THEM, outcomes=outcomes)
     return line
 
