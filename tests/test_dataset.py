@@ -31,6 +31,7 @@ from db.models import (
     Attribution,
     Chamber,
     DatasetVersion,
+    Delivery,
     Incident,
     IncidentSource,
     Motion,
@@ -235,6 +236,49 @@ def test_singh_2020_includes_the_seed_articles_quotes(shipped: Dataset) -> None:
     ]
     assert "I will not." in seed_quotes
     assert any("why can't we act?" in text for text in seed_quotes)
+
+
+def test_singh_2020_tells_when_and_why_it_happened_and_what_followed(shipped: Dataset) -> None:
+    summary = incident(shipped, "singh-2020").summary
+    assert summary.startswith("On Wednesday afternoon, 17 June 2020, a few minutes after a special sitting")
+    assert "exchanged heated words off camera" in summary
+    assert "got angry after Therrien brushed off and dismissed the motion" in summary
+    assert "“making what he described as a dismissive gesture”" in summary
+    assert "choking back tears" in summary
+    assert summary.endswith("CBC News reported Blanchet saying that the one-day suspension was not enough.")
+
+
+def test_singh_2020_keeps_each_outlets_wording_of_the_admission(shipped: Dataset) -> None:
+    quotes = [(q.source, q.text, q.delivery) for q in incident(shipped, "singh-2020").quotes]
+    assert ("singh-2020-huffpost", "I called him a racist and I believe that’s so.", Delivery.TRANSLATED) in quotes
+    assert ("singh-2020-seed-article", "It's true", Delivery.REPORTED) in quotes
+    assert ("singh-2020-seed-article", "I called him a racist.", Delivery.REPORTED) in quotes
+    assert ("singh-2020-castanet", "I believe that's so.", Delivery.REPORTED) in quotes
+
+
+def test_singh_2020_keeps_the_seed_articles_account_of_rotas_decision_and_the_order_of_events(
+    shipped: Dataset,
+) -> None:
+    singh = incident(shipped, "singh-2020")
+    rota = [r.source for r in singh.rulings if r.ruled_by == "anthony-rota"]
+    assert rota == ["singh-2020-myyellowknifenow", "singh-2020-seed-article"]
+    assert 'then that Hughes "later asked Singh to apologize"' in (singh.notes or "")
+    assert "HuffPost Canada has Hughes ask Singh whether he wished to intervene" in (singh.notes or "")
+
+
+def test_singh_2020_claims_no_admission_or_consent_the_sources_do_not_make(shipped: Dataset) -> None:
+    (motion,) = incident(shipped, "singh-2020").motions
+    assert Attribution.SELF_ACKNOWLEDGED not in {p.attribution for p in motion.positions}
+    others = next(p for p in motion.positions if p.label == "All other parties")
+    assert (others.stance, others.attribution) == (Stance.CONSENT, Attribution.INFERRED)
+    assert all(q.said_to != "reporters" for q in incident(shipped, "singh-2020").quotes)
+
+
+def test_singh_2020_names_blanchet_only_as_the_cbc_text_does(shipped: Dataset) -> None:
+    blanchet = next(p for p in shipped.people if p.slug == "blanchet")
+    assert (blanchet.name, blanchet.party) == ("Blanchet", None)
+    cbc = next(s for s in shipped.sources if s.key == "singh-2020-cbc")
+    assert "has no such demand" in (cbc.note or "")
 
 
 def test_heseltine_1976_ties_the_304_to_303_division_to_the_motion_only_by_inference(

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.answers.render import Action
+from bot.limits import ELLIPSIS
 from bot.curation.changes import Actor
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
@@ -335,6 +336,30 @@ def test_provenance_notes_stay_in_the_sources_view(library) -> None:
     assert "names no publisher" in embed["description"]
     notes = next(f["value"] for f in embed["fields"] if f["name"] == say(Msg.QUOTE_NOTES))
     assert "“I will not.” — The seed article calls her “Deputy Speaker Carol Hughes”" in notes
+
+
+async def test_the_seed_incident_shows_every_part_with_nothing_clipped_or_dropped(discord_session) -> None:
+    body = await ask(discord_session, "/incident singh-2020")
+    embed = body["embeds"][0]
+    assert "choking back tears" in embed["description"]
+    assert not embed["description"].split("\n\n")[0].endswith(ELLIPSIS)
+    names = [f["name"] for f in embed["fields"]]
+    assert names.count(say(Msg.RULING)) == 3
+    assert len(field(body, Msg.SOURCES).splitlines()) == 5
+    quotes = first_message(await discord_session.press("parlbot:n:quotes:singh-2020"))
+    shown = [f["value"] for f in quotes["embeds"][0]["fields"]]
+    assert len(shown) == 9
+    assert "the post quoting him says he was choking back tears" in shown[4]
+    assert not [value for value in shown if ELLIPSIS in value]
+
+
+def test_the_seed_incidents_sources_view_shows_every_note_whole(library) -> None:
+    embed = library.act(Action.SOURCES, "singh-2020", guild_id=None).embeds[0]
+    differ = next(f["value"] for f in embed["fields"] if f["name"] == say(Msg.SOURCES_DIFFER))
+    assert differ.endswith("The motion's full text is not in the pages read, nor any Hansard page.")
+    notes = next(f["value"] for f in embed["fields"] if f["name"] == say(Msg.QUOTE_NOTES))
+    assert len(notes.splitlines()) == 8  # every quote but the one with no note
+    assert "Blanchet demanding that Singh apologize, but the text kept has no such demand" in embed["description"]
 
 
 async def test_a_translated_quote_says_how_under_the_words_not_in_the_title(discord_session) -> None:
