@@ -250,7 +250,11 @@ def test_singh_2020_tells_when_and_why_it_happened_and_what_followed(shipped: Da
 
 def test_singh_2020_keeps_each_outlets_wording_of_the_admission(shipped: Dataset) -> None:
     quotes = [(q.source, q.text, q.delivery) for q in incident(shipped, "singh-2020").quotes]
-    assert ("singh-2020-huffpost", "I called him a racist and I believe that’s so.", Delivery.TRANSLATED) in quotes
+    assert (
+        "singh-2020-huffpost",
+        "I called him a racist and I believe that’s so.",
+        Delivery.TRANSLATED,
+    ) in quotes
     assert ("singh-2020-seed-article", "It's true", Delivery.REPORTED) in quotes
     assert ("singh-2020-seed-article", "I called him a racist.", Delivery.REPORTED) in quotes
     assert ("singh-2020-castanet", "I believe that's so.", Delivery.REPORTED) in quotes

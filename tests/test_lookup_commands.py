@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.answers.render import Action
-from bot.limits import ELLIPSIS
 from bot.curation.changes import Actor
+from bot.limits import ELLIPSIS
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
 from db.models import EntityKind
@@ -359,16 +359,17 @@ def test_the_seed_incidents_sources_view_shows_every_note_whole(library) -> None
     assert differ.endswith("The motion's full text is not in the pages read, nor any Hansard page.")
     notes = next(f["value"] for f in embed["fields"] if f["name"] == say(Msg.QUOTE_NOTES))
     assert len(notes.splitlines()) == 8  # every quote but the one with no note
-    assert "Blanchet demanding that Singh apologize, but the text kept has no such demand" in embed["description"]
+    assert (
+        "Blanchet demanding that Singh apologize, but the text kept has no such demand"
+        in embed["description"]
+    )
 
 
 async def test_a_translated_quote_says_how_under_the_words_not_in_the_title(discord_session) -> None:
     body = await ask(discord_session, '/quote query:"I called him a racist and I believe"')
     embed = body["embeds"][0]
     assert embed["title"] == "Jagmeet Singh"
-    said = say(
-        Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada"
-    )
+    said = say(Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada")
     assert embed["description"] == f"> I called him a racist and I believe that’s so.\n_{said}_"
 
 
@@ -504,9 +505,7 @@ async def test_a_quote_said_in_another_language_shows_the_original_beside_the_en
     assert added["content"].endswith(say(Msg.UNDO_HINT))
     body = await ask(moderator_session, '/quote query:"quixotic quokkas quarrel"')
     embed = body["embeds"][0]
-    said = say(
-        Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada"
-    )
+    said = say(Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada")
     assert embed["description"] == f"> Quixotic quokkas quarrel.\n_{said}_"
     assert (
         field_of(body, say(Msg.ORIGINAL, language="French")) == "> Les quokkas quichottesques se querellent."
