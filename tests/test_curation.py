@@ -346,7 +346,7 @@ def test_an_unknown_reference_is_refused_with_close_slugs(library: Library) -> N
             place=say(
                 Msg.FIELD_OF,
                 field="speaker",
-                place=say(Msg.PLACE_NAMED, part=say(Msg.PART_QUOTE), number=10, label="Jagmeet Singh"),
+                place=say(Msg.PLACE_NAMED, part=say(Msg.PART_QUOTE), number=9, label="Jagmeet Singh"),
             ),
             problem="unknown person 'jagmet-singh' (did you mean 'jagmeet-singh'?)",
         ),
@@ -399,7 +399,7 @@ def test_a_quote_without_a_source_is_refused(library: Library) -> None:
     assert_refused(
         library,
         lambda: edit_singh(library, lambda entry: entries.add_quote(entry, quote)),
-        before(Msg.SOURCE_REQUIRED, "sources", path=say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=10)),
+        before(Msg.SOURCE_REQUIRED, "sources", path=say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=9)),
     )
 
 
@@ -445,7 +445,7 @@ def test_the_shared_dataset_cannot_be_written(library: Library) -> None:
 def test_a_write_is_audited_with_the_state_before_and_after(library: Library) -> None:
     add_quote(library)
     record = edit_singh(
-        library, lambda entry: entries.remove_quote(entry, 9), SECOND_MOD, summary="removed the zebra quote"
+        library, lambda entry: entries.remove_quote(entry, 8), SECOND_MOD, summary="removed the zebra quote"
     )
 
     assert (record.guild_id, record.actor_id, record.action, record.kind, record.key) == (
@@ -460,7 +460,7 @@ def test_a_write_is_audited_with_the_state_before_and_after(library: Library) ->
     assert record.after is not None
     assert record.before["entry"]["quotes"][-1]["text"] == QUOTE["text"]
     assert [quote["text"] for quote in record.after["entry"]["quotes"]] == [
-        quote["text"] for quote in record.before["entry"]["quotes"][:9]
+        quote["text"] for quote in record.before["entry"]["quotes"][:8]
     ]
 
 
@@ -802,7 +802,7 @@ def test_a_new_quote_is_found_in_its_guild_right_after_the_write(library: Librar
 
 def test_a_removed_quote_is_no_longer_found(library: Library) -> None:
     add_quote(library)
-    edit_singh(library, lambda entry: entries.remove_quote(entry, 9))
+    edit_singh(library, lambda entry: entries.remove_quote(entry, 8))
 
     assert "Zebra crossings" not in text_of(library.answer("quote", "zebra crossings", guild_id=GUILD))
 

@@ -110,7 +110,7 @@ def added_to(added: str, owner: str) -> str:
 
 
 SINGH_QUOTE = f"{part_of(Msg.PART_QUOTE, 4, 'singh-2020')} (“I will not.” — Jagmeet Singh)"
-QUOTE_10 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=10)
+QUOTE_9 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=9)
 QUOTE_BY_SINGH = say(Msg.PART_BY, part=say(Msg.PART_QUOTE), who="Jagmeet Singh")
 
 
@@ -316,8 +316,8 @@ async def test_a_quote_without_a_source_is_refused_naming_the_quote_and_the_inci
         moderator_session, '/add quote incident:singh text:"More words." speaker:"Jagmeet Singh"'
     )
     keys = ", ".join(f"`{key}`" for key in stored_incident(moderator_session, "singh-2020").sources)
-    quote_11 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=11)
-    needs = say(Msg.SOURCE_REQUIRED, path=quote_11, sources=say(Msg.ONE_OF_SOURCES, keys=keys))
+    quote_10 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=10)
+    needs = say(Msg.SOURCE_REQUIRED, path=quote_10, sources=say(Msg.ONE_OF_SOURCES, keys=keys))
     assert answer["content"].startswith(say(Msg.CANNOT_SAVE, problem=needs)), answer["content"]
     assert "`singh-2020-cbc`" in keys
     assert say(Msg.NOTHING_SAVED) in answer["content"]
@@ -348,7 +348,7 @@ async def test_a_refused_form_hands_back_the_text_so_nothing_is_lost(moderator_s
     requests = await moderator_session.invoke("/add quote incident:singh-2020 speaker:jagmeet-singh")
     modal = opened_modal(requests)
     answer = first_message(await moderator_session.submit(modal["custom_id"], {"text": "My careful words."}))
-    assert before(Msg.SOURCE_REQUIRED, "sources", path=QUOTE_10) in answer["content"]
+    assert before(Msg.SOURCE_REQUIRED, "sources", path=QUOTE_9) in answer["content"]
     assert "My careful words." in answer["content"]
     assert is_ephemeral(answer)
 
@@ -544,12 +544,12 @@ async def test_a_member_suggestion_waits_and_changes_nothing(moderator_session) 
 async def test_the_number_option_lists_the_incidents_quotes(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/edit quote incident:singh-2020 number:"))
     assert {"name": "4 — “I will not.” — Jagmeet Singh", "value": 4} in listed
-    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 async def test_the_number_option_lists_the_quotes_of_an_incident_typed_by_name(moderator_session) -> None:
     listed = choices(await moderator_session.complete("/edit quote incident:singh number:"))
-    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert [choice["value"] for choice in listed] == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 async def test_the_source_option_lists_the_incidents_own_sources_first(moderator_session) -> None:

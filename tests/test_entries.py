@@ -119,7 +119,7 @@ def test_an_index_out_of_range_says_how_many_there_are(singh: IncidentEntry) -> 
         part=say(Msg.PART_QUOTE),
         index=12,
         owner="`singh-2020`",
-        count=9,
+        count=8,
         parts=say(Msg.PART_QUOTES),
     )
 
@@ -151,9 +151,9 @@ def test_a_quote_without_a_source_is_refused_politely(singh: IncidentEntry) -> N
         entries.add_quote(singh, quote)
     assert caught.value.msg is Msg.CANNOT_SAVE
     sources = say(Msg.ONE_OF_SOURCES, keys=", ".join(f"`{key}`" for key in singh.sources))
-    quote_10 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=10)
+    quote_9 = say(Msg.PLACE, part=say(Msg.PART_QUOTE), number=9)
     assert caught.value.message == say(
-        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path=quote_10, sources=sources)
+        Msg.CANNOT_SAVE, problem=say(Msg.SOURCE_REQUIRED, path=quote_9, sources=sources)
     )
 
 

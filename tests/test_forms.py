@@ -150,7 +150,7 @@ def test_a_number_out_of_range_says_which_numbers_there_are() -> None:
         planned(Verb.EDIT, QuoteValues(incident="singh-2020", number=12, text="Edited."))
     assert (caught.value.msg, caught.value.fields) == (
         Msg.NO_SUCH_NUMBER,
-        {"owner": "singh-2020", "part": say(Msg.PART_QUOTE), "number": 12, "count": 9},
+        {"owner": "singh-2020", "part": say(Msg.PART_QUOTE), "number": 12, "count": 8},
     )
 
 

@@ -226,7 +226,7 @@ async def test_review_shows_a_suggested_quotes_full_text_split_across_fields(
 
     fields = field_list(await review(discord_session))
 
-    part = say(Msg.CHANGE_PART_ADDED, part="Quote", number=10)
+    part = say(Msg.CHANGE_PART_ADDED, part="Quote", number=9)
     shown = [value for name, value in fields if name in {part, say(Msg.CHANGE_CONTINUED, title=part)}]
     assert len(shown) > 1
     assert words(text) == [w for w in words(" ".join(shown)) if w.startswith("word")]
