@@ -65,9 +65,9 @@ _FRAGMENT = re.compile(r"“([^“”]+)”|\"([^\"]+)\"")
 _WORD = re.compile(r"\w+(?:'\w+)*")
 _TRIM = " \t\n,.;:!?-'\""
 _OMITTED = "[...]"
-_PRONOUN = re.compile(r"^(?:he|she|they|it|I|we)\b")
+_PRONOUN = re.compile(r"^(?:he|she|they|it|i|we)\b", re.IGNORECASE)
 _SAID = re.compile(
-    r"^(?:[\w.'-]+ ){0,3}?(?:said|says|asked|shouted|yelled|replied|answered|added|told|responded"
+    r"^(?:[@\w.'-]+ ){0,3}?(?:said|says|asked|shouted|yelled|replied|answered|added|told|responded"
     r"|retorted|hollered|declared|insisted|continued|explained|argued|stated)\b"
 )
 
@@ -375,17 +375,17 @@ def _attributions(section: Section, span: Span) -> Iterator[tuple[str, bool]]:
     the spans before it in its paragraph, then in the paragraph before (and further back while a
     quote runs on across paragraphs), then that paragraph's text."""
     yield _narration(section, span), True
-    n = section.paragraph_of(span.start)
-    for n in range(n, -1, -1):
+    own = section.paragraph_of(span.start)
+    for n in range(own, -1, -1):
         first, last = section.paragraphs[n]
         if section.text[first:last] == _OMITTED:
             return
         earlier = [s for s in section.spans if first <= s.start <= last and s.end < span.start]
         for other in sorted(earlier, key=lambda s: s.start, reverse=True):
             yield _narration(section, other), True
-        if n != section.paragraph_of(span.start):
+        if n != own:
             yield section.text[first:last], False
-            if not section.text[first:last].startswith(("\"", "'")):
+            if not section.text[first:last].startswith(('"', "'")):
                 return
 
 
@@ -434,6 +434,13 @@ def attribution(section: Section, span: Span, terms: Sequence[str], cast: Cast) 
 # --- the checks ---------------------------------------------------------------------------------
 
 
+_NOT_NAMED = "the source does not name {speaker} near these words (say how it is known: speaker_inferred)"
+_GIVEN_TO = "the source gives these words to {names}, not {speaker}"
+_NOT_TRANSLATED = "translated, but the source does not say another language was spoken"
+_NOT_VERBATIM = "verbatim, but the source says the words were said in another language"
+_NOWHERE = "“{fragment}” is in none of the incident's cited sources"
+
+
 @dataclass
 class _Checker:
     """One dataset checked against one excerpt folder; ``problems`` grows in dataset order."""
@@ -456,8 +463,11 @@ class _Checker:
             cast = Cast.of(incident, self.people)
             for n, quote in enumerate(incident.quotes):
                 self.quote(incident, cast, f"quotes[{n}]", quote)
+            sections = [self.excerpts.section(self.sources[key]) for key in incident.sources]
+            readable = [section for section in sections if isinstance(section, Section)]
             for where, text in text_fields(incident):
-                self.fragments(incident, where, text)
+                for fragment in _FRAGMENT.finditer(text):
+                    self.fragment(incident, where, fragment.group(1) or fragment.group(2), readable)
         return self.problems
 
     def problem(self, incident: IncidentEntry, where: str, message: str) -> None:
@@ -469,67 +479,41 @@ class _Checker:
             return  # said once, for the source
         parts = pieces(quote.text)
         match = find(section, parts, spoken=True)
-        if match is None:
+        if match is None or match.span is None:
             self.problem(incident, f"{at}.text", _not_found(section, parts, quote.source))
             return
-        short = _short(parts)
-        if short and not (len(parts) == 1 and words(parts[0]) >= 2 and printed_whole(section, parts[0])):
+        short = [p for p in _short(parts) if words(p) < 2 or not printed_whole(section, p)]
+        if short:
             self.problem(incident, f"{at}.text", _too_short(short))
-        assert match.span is not None  # a spoken match is inside a span
         narration, others = attribution(section, match.span, speaker_terms(incident, quote, cast), cast)
-        self.speaker(incident, at, quote, cast, narration, others)
-        self.delivery(incident, at, quote, narration)
-
-    def speaker(
-        self, incident: IncidentEntry, at: str, quote: QuoteEntry, cast: Cast, narration: str, others: list[str]
-    ) -> None:
         inferred = getattr(quote, "speaker_inferred", None)
-        if isinstance(inferred, str) and inferred.strip():
-            return
-        if others:
-            names = " and ".join(self.people[slug].name for slug in others)
-            self.problem(
-                incident, f"{at}.speaker", f"the source gives these words to {names}, not {quote.speaker_label}"
-            )
-        elif not narration:
-            self.problem(
-                incident,
-                f"{at}.speaker",
-                f"the source does not name {quote.speaker_label} near these words "
-                "(say how the speaker is known in speaker_inferred)",
-            )
-
-    def delivery(self, incident: IncidentEntry, at: str, quote: QuoteEntry, narration: str) -> None:
+        if not (isinstance(inferred, str) and inferred.strip()):
+            speaker = quote.speaker_label
+            if others:
+                names = " and ".join(self.people[slug].name for slug in others)
+                self.problem(incident, f"{at}.speaker", _GIVEN_TO.format(names=names, speaker=speaker))
+            elif not narration:
+                self.problem(incident, f"{at}.speaker", _NOT_NAMED.format(speaker=speaker))
         other_language = bool(_LANGUAGE.search(narration))
         if quote.delivery == "translated" and not other_language:
-            self.problem(
-                incident, f"{at}.delivery", "translated, but the source does not say another language was spoken"
-            )
+            self.problem(incident, f"{at}.delivery", _NOT_TRANSLATED)
         elif quote.delivery == "verbatim" and other_language:
-            self.problem(
-                incident, f"{at}.delivery", "verbatim, but the source says the words were said in another language"
-            )
+            self.problem(incident, f"{at}.delivery", _NOT_VERBATIM)
 
-    def fragments(self, incident: IncidentEntry, where: str, text: str) -> None:
-        sections = [
-            found for key in incident.sources if isinstance(found := self.excerpts.section(self.sources[key]), Section)
-        ]
-        for found in _FRAGMENT.finditer(text):
-            fragment = found.group(1) or found.group(2)
-            parts = pieces(fragment)
-            if not parts:
-                continue
+    def fragment(self, incident: IncidentEntry, where: str, fragment: str, sections: list[Section]) -> None:
+        parts = pieces(fragment)
+        if not parts:
+            return
+        matches = [s for s in sections if find(s, parts, spoken=False) is not None]
+        if not matches and parts[0][:1].isupper():  # a fragment may open with a capital
+            parts[0] = parts[0][:1].lower() + parts[0][1:]
             matches = [s for s in sections if find(s, parts, spoken=False) is not None]
-            if not matches and parts[0][:1].isupper():  # a fragment may open with a capital
-                parts[0] = parts[0][:1].lower() + parts[0][1:]
-                matches = [s for s in sections if find(s, parts, spoken=False) is not None]
-            if not matches:
-                self.problem(incident, where, f"“{_clip(fragment)}” is in none of the incident's cited sources")
-                continue
-            short = _short(parts)
-            whole = len(parts) == 1 and any(printed_whole(s, parts[0]) for s in matches)
-            if short and not whole:
-                self.problem(incident, where, _too_short(short))
+        if not matches:
+            self.problem(incident, where, _NOWHERE.format(fragment=_clip(fragment)))
+            return
+        short = [p for p in _short(parts) if not any(printed_whole(s, p) for s in matches)]
+        if short:
+            self.problem(incident, where, _too_short(short))
 
 
 def text_fields(model: BaseModel, at: str = "") -> Iterator[tuple[str, str]]:
