@@ -419,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = db_commands.add_parser("export", help="write a guild's entries as a dataset file")
     export.add_argument("file", metavar="FILE")
     export.add_argument("--guild", type=snowflake, help="the guild whose entries to export (default: shared)")
-    check = db_commands.add_parser("check", help="check a dataset file: structure, then quotes against excerpts")
+    check = db_commands.add_parser("check", help="check a dataset file (with --sources, its quotes too)")
     check.add_argument("file", metavar="FILE")
     check.add_argument("--sources", metavar="DIR", help="the excerpt folder to check quotes against")
     return parser

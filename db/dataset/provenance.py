@@ -465,6 +465,8 @@ class _Checker:
                 self.quote(incident, cast, f"quotes[{n}]", quote)
             sections = [self.excerpts.section(self.sources[key]) for key in incident.sources]
             readable = [section for section in sections if isinstance(section, Section)]
+            if len(readable) < len(sections):
+                continue  # what the unreadable sources hold is unknown; said once, for each of them
             for where, text in text_fields(incident):
                 for fragment in _FRAGMENT.finditer(text):
                     self.fragment(incident, where, fragment.group(1) or fragment.group(2), readable)
