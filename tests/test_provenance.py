@@ -23,6 +23,7 @@ from db.dataset.provenance import (
     text_fields,
 )
 from db.dataset.schema import SHIPPED_DATASET, Dataset, QuoteEntry, parse_dataset
+from tests import excerpts
 from tests.excerpts import excerpt_folder, holding_document
 
 SINGH = "singh-2020"
@@ -296,3 +297,21 @@ def test_structural_problems_name_the_entry_and_the_field(shipped_document: dict
     assert dataset is None
     assert [(p.entry, p.field) for p in problems] == [("incident singh-2020", "quotes[0].speaker")]
     assert "unknown person 'jagmet-singh'" in problems[0].message
+
+
+def test_a_missing_excerpt_folder_fails_when_sources_are_required(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(excerpts, "SHARED_SOURCES", tmp_path / "missing")
+    monkeypatch.setenv(excerpts.REQUIRE_SOURCES_ENV, "1")
+    with pytest.raises(pytest.fail.Exception, match="PARLBOT_REQUIRE_SOURCES is set"):
+        excerpts.excerpt_folder()
+
+
+def test_a_missing_excerpt_folder_skips_saying_why_when_sources_are_not_required(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(excerpts, "SHARED_SOURCES", tmp_path / "missing")
+    monkeypatch.delenv(excerpts.REQUIRE_SOURCES_ENV, raising=False)
+    with pytest.raises(pytest.skip.Exception, match="is not checked out next to the repository"):
+        excerpts.excerpt_folder()
