@@ -32,6 +32,7 @@ LABELS = {
     "anthony-rota": "Speaker Anthony Rota",
     "alain-therrien": "Alain Therrien",
     "carol-hughes": "Carol Hughes",
+    "bronwyn-bishop": "Bronwyn Bishop",
 }
 
 
@@ -61,10 +62,10 @@ def incident_of(document: dict[str, Any], slug: str = SINGH) -> dict[str, Any]:
     return found
 
 
-def with_quote(document: dict[str, Any], added: dict[str, Any]) -> tuple[Dataset, str]:
-    """A copy of ``document`` with ``added`` as singh-2020's last quote, and that quote's path."""
+def with_quote(document: dict[str, Any], added: dict[str, Any], slug: str = SINGH) -> tuple[Dataset, str]:
+    """A copy of ``document`` with ``added`` as incident ``slug``'s last quote, and that quote's path."""
     edited = copy.deepcopy(document)
-    quotes = incident_of(edited)["quotes"]
+    quotes = incident_of(edited, slug)["quotes"]
     quotes.append(added)
     return parse_dataset(edited), f"quotes[{len(quotes) - 1}]"
 
@@ -191,6 +192,19 @@ def test_a_quote_whose_speaker_is_inferred_with_a_note_skips_the_speaker_check(
     note = "the chair's own words, as the Hansard of the day gives them"
     incident.quotes[-1] = incident.quotes[-1].model_copy(update={"speaker_inferred": note})
     assert problems_at(check_dataset(dataset, sources), f"{at}.speaker") == []
+
+
+def test_a_transcript_turn_gives_its_words_to_the_speaker_it_is_headed_with(
+    sources: Path, shipped_document: dict[str, Any]
+) -> None:
+    narration = (
+        "Early in Question Time Mrs Bishop delivered a warning before the Prime Minister answered a question."
+    )
+    added = quote(narration, "bronwyn-bishop", "bishop-2014-abc-pm")
+    dataset, at = with_quote(shipped_document, added, "bishop-2014")
+    assert problems_at(check_dataset(dataset, sources), f"{at}.speaker", "bishop-2014") == [
+        "the source gives these words to LOUISE YAXLEY, not Bronwyn Bishop"
+    ]
 
 
 def test_translated_needs_the_source_to_say_another_language_was_spoken(

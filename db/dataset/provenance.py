@@ -409,7 +409,8 @@ class Cast:
         return cls(terms)
 
     def named(self, text: str) -> list[str]:
-        return [slug for slug, terms in self.terms.items() if _names(text, terms)]
+        """The names of the people ``text`` names."""
+        return [terms[0] for terms in self.terms.values() if _names(text, terms)]
 
 
 def speaker_terms(incident: IncidentEntry, quote: QuoteEntry, cast: Cast) -> list[str]:
@@ -420,8 +421,11 @@ def speaker_terms(incident: IncidentEntry, quote: QuoteEntry, cast: Cast) -> lis
 
 
 def attribution(section: Section, span: Span, terms: Sequence[str], cast: Cast) -> tuple[str, list[str]]:
-    """The narration that decides who spoke ``span``, and who else it names instead (empty when the
-    speaker's terms are there); ``("", [])`` when nothing near the words names anyone."""
+    """The narration that decides who spoke ``span``, and whom it names instead (empty when the
+    speaker's terms are there); ``("", [])`` when nothing near the words names anyone. A transcript
+    turn's or a Hansard speech's heading decides alone."""
+    if span.label is not None:
+        return span.label, [] if _names(span.label, terms) else [span.label]
     for narration, attributes in _attributions(section, span):
         if _names(narration, terms):
             return narration, []
@@ -492,7 +496,7 @@ class _Checker:
         if not (isinstance(inferred, str) and inferred.strip()):
             speaker = quote.speaker_label
             if others:
-                names = " and ".join(self.people[slug].name for slug in others)
+                names = " and ".join(others)
                 self.problem(incident, f"{at}.speaker", _GIVEN_TO.format(names=names, speaker=speaker))
             elif not narration:
                 self.problem(incident, f"{at}.speaker", _NOT_NAMED.format(speaker=speaker))
