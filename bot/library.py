@@ -20,7 +20,7 @@ from sqlmodel import Session
 
 from bot import limits
 from bot.answers import render
-from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view
+from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view, ruling_view
 from bot.answers.render import Action, Choice, Reply
 from bot.curation import change_log, changes, references, transfer
 from bot.curation.change_log import LoggedChange, ShownChange
@@ -78,8 +78,11 @@ REFERENCE_DOCUMENTS = {EntityKind(kind.value): kind for kind in ENTRY_KINDS}
 
 
 def _argument(action: Action, document: Document) -> str:
-    """The argument ``action`` needs to answer ``document``: its own key, or its incident's slug."""
+    """The argument ``action`` needs to answer ``document``: its own key (a ruling's, so that the rulings
+    shown lead with it), or its incident's slug."""
     if action in {Action.QUOTE, Action.PERSON} or document.incident is None:
+        return document.key
+    if action is Action.RULING and document.kind is DocumentKind.RULING:
         return document.key
     return document.incident
 
@@ -136,15 +139,24 @@ class Library:
         result = self.index.resolve(query, kinds=topic.kinds, guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             choice = _choice(topic.action, result.hit.document)
-            return self.act(choice.action, choice.argument, guild_id=guild_id)
+            return self.act(choice.action, self._lead(choice, query, guild_id), guild_id=guild_id)
         if isinstance(result, Ambiguous):
             choices = _distinct(_choice(topic.action, h.document) for h in result.candidates)
-            if len(choices) == 1:
-                return self.act(choices[0].action, choices[0].argument, guild_id=guild_id)
+            incidents = {h.document.incident or h.document.key for h in result.candidates}
+            if len(choices) == 1 or (topic.action is Action.RULING and len(incidents) == 1):
+                return self.act(choices[0].action, self._lead(choices[0], query, guild_id), guild_id=guild_id)
             return render.did_you_mean_reply(query, choices)
         assert isinstance(result, NoMatch)
         suggestions = _distinct(_choice(topic.action, h.document) for h in result.suggestions)
         return render.no_match_reply(query, say(topic.what), suggestions)
+
+    def _lead(self, choice: Choice, query: str, guild_id: int | None) -> str:
+        """``choice``'s argument; for the rulings of an incident, the key of the one ``query`` matches
+        best, so that the answer leads with it."""
+        if choice.action is not Action.RULING or choice.argument.startswith("ruling:"):
+            return choice.argument
+        hits = self.index.search(query, kinds=(DocumentKind.RULING,), guild_id=guild_id, limit=SEARCH_RESULTS)
+        return next((h.document.key for h in hits if h.document.incident == choice.argument), choice.argument)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
         """``/search``: the entries of every kind ``query`` finds, best first, within its filters
@@ -280,11 +292,19 @@ class Library:
     def _show_sources(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         return render.sources_reply(self._incident(session, slug, guild_id))
 
-    def _show_rulings(self, session: Session, slug: str, guild_id: int | None) -> Reply:
-        detail = self._incident(session, slug, guild_id)
+    def _show_rulings(self, session: Session, key: str, guild_id: int | None) -> Reply:
+        """The rulings of an incident (``key`` its slug), or of a ruling's incident led by that ruling
+        (``key`` ``ruling:12``)."""
+        lead = None
+        if key.startswith("ruling:"):
+            lead = ruling_view(session, ruling_id=_id_of(key), guild_id=guild_id)
+            if lead is None:
+                raise NotFound(Msg.RULING_GONE)
+            key = lead.incident.slug
+        detail = self._incident(session, key, guild_id)
         if not detail.rulings:
             raise NotFound(Msg.NO_RULING, title=detail.ref.title)
-        return render.rulings_reply(detail.rulings)
+        return render.rulings_reply(sorted(detail.rulings, key=lambda r: lead is None or r.id != lead.id))
 
     def _show_quote(self, session: Session, key: str, guild_id: int | None) -> Reply:
         quote = quote_view(session, quote_id=_id_of(key), guild_id=guild_id)

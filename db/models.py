@@ -23,7 +23,7 @@ import datetime as dt
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 SHARED_GUILD = 0
@@ -35,6 +35,7 @@ TITLE_MAX = 256
 LABEL_MAX = 300
 URL_MAX = 500
 TEXT_MAX = 4000
+LANGUAGE_MAX = 64
 
 
 class IncidentKind(StrEnum):
@@ -209,7 +210,9 @@ class Person(SQLModel, table=True):
 
 
 class Source(SQLModel, table=True):
-    """A page the dataset cites. ``url`` is None only for a stored excerpt whose address is unknown."""
+    """A page the dataset cites. ``url`` is None only for a stored excerpt whose address is unknown, and
+    ``publisher`` only when the stored copy does not name one; ``note`` is provenance for moderators
+    and ``/sources``, never part of how a member sees the source."""
 
     __table_args__ = (UniqueConstraint("guild_id", "key"),)
 
@@ -218,10 +221,11 @@ class Source(SQLModel, table=True):
     key: str = Field(max_length=SLUG_MAX)
     url: str | None = Field(default=None, max_length=URL_MAX)
     title: str | None = Field(default=None, max_length=LABEL_MAX)
-    publisher: str = Field(max_length=NAME_MAX)
+    publisher: str | None = Field(default=None, max_length=NAME_MAX)
     published: dt.date | None = None
     licence: str | None = Field(default=None, max_length=NAME_MAX)
     excerpt: str | None = Field(default=None, max_length=NAME_MAX)
+    note: str | None = Field(default=None, max_length=TEXT_MAX)
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
@@ -290,6 +294,12 @@ class Position(SQLModel, table=True):
 
 
 class Quote(SQLModel, table=True):
+    """Words said in an incident. ``text`` is English (a publisher's rendering when ``delivery`` is
+    translated); ``original_text`` is the words as said, in ``original_language``, where a source prints
+    them. ``context`` is for members; ``note`` (how the wording reached us) is for moderators and
+    ``/sources``. ``speaker_inferred`` marks a speaker the source does not name beside the words (the
+    note says how they are known)."""
+
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
     person_id: int | None = Field(default=None, foreign_key="person.id")
@@ -298,16 +308,25 @@ class Quote(SQLModel, table=True):
     said_to: str | None = Field(default=None, max_length=LABEL_MAX)
     context: str | None = Field(default=None, max_length=TEXT_MAX)
     delivery: Delivery = Field(default=Delivery.VERBATIM, sa_column=_vocabulary(Delivery))
+    original_text: str | None = Field(default=None, max_length=TEXT_MAX)
+    original_language: str | None = Field(default=None, max_length=LANGUAGE_MAX)
+    note: str | None = Field(default=None, max_length=TEXT_MAX)
+    speaker_inferred: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
     source_id: int = Field(foreign_key="source.id")
     rank: int = 0
 
 
 class Ruling(SQLModel, table=True):
+    """A chair's ruling: who ruled (``ruled_by``), on whom (``subject``, a person or only a label) and
+    with what sanction (``outcome``)."""
+
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
     ruled_by_id: int | None = Field(default=None, foreign_key="person.id")
     ruled_by_label: str = Field(max_length=LABEL_MAX)
     role: str | None = Field(default=None, max_length=LABEL_MAX)
+    subject_id: int | None = Field(default=None, foreign_key="person.id")
+    subject_label: str | None = Field(default=None, max_length=LABEL_MAX)
     outcome: RulingOutcome = Field(sa_column=_vocabulary(RulingOutcome))
     summary: str = Field(max_length=TEXT_MAX)
     source_id: int = Field(foreign_key="source.id")

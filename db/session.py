@@ -20,7 +20,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session
 
-from db.dataset.seed import seed
+from db.dataset.seed import older_than_shipped, seed
 from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
 
@@ -99,7 +99,10 @@ class Database:
             return MigrationContext.configure(connection).get_current_revision()
 
     def ensure_ready(self, seed: bool = True) -> bool:
-        """Upgrade to head and, if the shared scope was never seeded, load the shipped dataset.
+        """Upgrade to head and, if the shared scope was never seeded or holds an earlier release of the
+        shipped dataset, load the shipped dataset (an upsert by slug: a newer release's corrections
+        reach an existing database; guilds' own entries are not touched, and a shared dataset an
+        operator imported under a later or non-release version is left as it is).
 
         Returns True when this call seeded the database.
         """
@@ -107,7 +110,8 @@ class Database:
         if not seed:
             return False
         with self.session() as session:
-            if session.get(DatasetVersion, SHARED_GUILD) is not None:
+            recorded = session.get(DatasetVersion, SHARED_GUILD)
+            if recorded is not None and not older_than_shipped(recorded.version):
                 return False
         self.seed()
         return True

@@ -390,7 +390,7 @@ def test_db_check_prints_each_problem_with_its_entry_and_field_and_exits_1(
     assert captured.out.splitlines() == [
         "incident singh-2020 · quotes[0].text: “I will not apologize to anyone” is not in the text of "
         "huffpost (singh-2020.txt SOURCE 1)",
-        "incident singh-2020 · summary: “wept openly in the chamber” is in none of the incident's "
+        "incident singh-2020 · summary: “wept openly in the chamber” is not in any of the incident's "
         "cited sources",
     ]
     assert "2 problem(s)" in captured.err

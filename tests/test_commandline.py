@@ -265,6 +265,17 @@ async def test_the_real_bots_commands_parse_from_its_own_tree(discord_session: O
     assert parsed.options == [{"name": "query", "type": 3, "value": "singh 2020"}]
 
 
+def test_a_name_that_is_no_option_inside_a_text_value_is_part_of_it(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    parsed = parse("/incident query:chamber:uk kind:naming year:2016", tree)
+
+    assert parsed.options == [
+        {"name": "query", "type": 3, "value": "chamber:uk kind:naming"},
+        {"name": "year", "type": 4, "value": 2016},
+    ]
+
+
 @pytest.mark.parametrize("focus_last", [False, True])
 def test_the_words_after_a_text_option_are_all_its_value(
     tree: app_commands.CommandTree[Any], focus_last: bool

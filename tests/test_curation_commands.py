@@ -289,7 +289,7 @@ async def test_a_guilds_own_person_is_found_by_name_there_and_not_elsewhere(mode
     elsewhere = await ask(moderator_session, line, in_other_guild(moderator_session))
     person = kind_name(EntityKind.PERSON)
     assert elsewhere["content"].startswith(
-        before(Msg.REFERENCE_AMBIGUOUS, "choices", option="person", text="Jane Doe", kind=person)
+        before(Msg.REFERENCE_UNKNOWN_SUGGESTING, "choices", option="person", text="Jane Doe", kind=person)
     ), elsewhere["content"]
     assert "jane-doe" not in elsewhere["content"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from pathlib import Path
@@ -23,6 +24,7 @@ from db.dataset.schema import (
     IncidentEntry,
     parse_dataset,
 )
+from db.dataset.seed import record_version
 from db.dataset.writer import load_dataset
 from db.models import (
     SHARED_GUILD,
@@ -97,7 +99,7 @@ def citations(dataset: Dataset) -> list[tuple[str, str]]:
 def test_shipped_dataset_validates_as_format_version_1(shipped: Dataset) -> None:
     assert shipped.format == "parlbot-dataset"
     assert shipped.version == 1
-    assert shipped.dataset_version == "2026.12.1"
+    assert shipped.dataset_version == "2026.12.2"
     assert len(shipped.incidents) == 12
 
 
@@ -152,7 +154,9 @@ def test_only_the_seed_article_lacks_a_url_and_none_is_invented(shipped: Dataset
     assert [(source.key, source.excerpt) for source in without_url] == [
         ("singh-2020-seed-article", "singh-2020-article.txt")
     ]
-    assert "publisher not stated" in without_url[0].publisher
+    seed = without_url[0]
+    assert (seed.publisher, seed.published) == (None, dt.date(2020, 6, 17))
+    assert "names no publisher" in (seed.note or "")
 
 
 def word_runs(text: str, length: int) -> set[tuple[str, ...]]:
@@ -201,8 +205,10 @@ def test_singh_2020_keeps_each_sources_title_for_the_chair(shipped: Dataset) -> 
     assert hughes.role.startswith("Assistant Deputy Speaker")
     asked = next(r for r in singh.rulings if r.ruled_by == "carol-hughes")
     assert asked.source == "singh-2020-huffpost"
-    assert "seed article calls her Deputy Speaker" in asked.summary
-    assert '"Deputy Speaker Carol Hughes" in the seed article' in (singh.notes or "")
+    assert "seed article" not in asked.summary
+    assert '"Deputy Speaker Carol Hughes" in that news report' in (singh.notes or "")
+    will_not = next(q for q in singh.quotes if q.text == "I will not.")
+    assert "calls Hughes “Deputy Speaker”" in (will_not.note or "")
 
 
 def test_singh_2020_records_both_accounts_of_who_objected(shipped: Dataset) -> None:
@@ -340,6 +346,34 @@ def test_the_small_dataset_is_valid(small: dict[str, Any]) -> None:
 def test_an_unknown_person_is_reported_at_its_json_path(small: dict[str, Any]) -> None:
     small["incidents"][0]["quotes"][0]["speaker"] = "nobody"
     assert problems_of(small) == ["incidents[0].quotes[0].speaker: unknown person 'nobody'"]
+
+
+def test_a_rulings_subject_must_be_a_known_person(small: dict[str, Any]) -> None:
+    small["incidents"][0]["rulings"][0]["subject"] = "nobody"
+    assert problems_of(small) == ["incidents[0].rulings[0].subject: unknown person 'nobody'"]
+
+
+def test_an_original_text_needs_the_language_it_was_said_in(small: dict[str, Any]) -> None:
+    small["incidents"][0]["quotes"][0]["original_text"] = "Non."
+    (problem,) = problems_of(small)
+    assert problem.startswith("incidents[0].quotes[0]: ")
+    assert "original_language" in problem
+
+
+def test_a_quotes_original_and_notes_survive_a_load_and_export(database: Any, small: dict[str, Any]) -> None:
+    quote = small["incidents"][0]["quotes"][0]
+    quote.update(
+        original_text="Non.", original_language="French", delivery="translated", note="English as printed."
+    )
+    small["incidents"][0]["rulings"][0]["subject"] = "a-member"
+    small["sources"][0].update(note="A stored copy.")
+    del small["sources"][0]["publisher"]
+    dataset = parse_dataset(small)
+    with database.session() as session:
+        load_dataset(session, dataset, guild_id=SHARED_GUILD)
+        record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
+        session.commit()
+        assert export_dataset(session) == dataset
 
 
 def test_a_duplicate_slug_is_reported_at_the_second_entry(small: dict[str, Any]) -> None:

@@ -241,9 +241,17 @@ async def test_autocomplete_choices_that_would_read_the_same_say_how_they_differ
     listed = choices(await discord_session.complete("/ruling query:fergus"))
     names = [c["name"] for c in listed]
     assert len(set(names)) == len(names)
-    sent_out = [n for n in names if n.startswith("Speaker Greg Fergus: ordered to leave sitting")]
-    assert len(sent_out) == 2
-    assert any("Rachael Thomas" in n for n in sent_out)
+    assert "Speaker Greg Fergus on Rachael Thomas: ordered to leave sitting (poilievre-2024)" in names
+    assert "Speaker Greg Fergus on Pierre Poilievre: ordered to leave sitting (poilievre-2024)" in names
+
+
+async def test_search_by_a_country_named_in_party_names_lists_its_incidents_before_party_members(
+    discord_session,
+) -> None:
+    body = await ask(discord_session, "/search canada")
+    first = body["embeds"][0]["description"].splitlines()[:6]
+    years = ("(2024)", "(2020)", "(2016)", "(2011)", "(2010)", "(1971)")
+    assert sorted(line[-6:] for line in first) == sorted(years), first
 
 
 async def test_search_by_a_countrys_abbreviation_lists_its_incidents_first(discord_session) -> None:
@@ -293,3 +301,199 @@ async def test_a_button_for_an_entry_removed_since_answers_politely(discord_sess
     body = first_message(await discord_session.press("parlbot:n:incident:singh-2020"))
     assert is_ephemeral(body)
     assert body["content"] == say(Msg.INCIDENT_GONE, slug="singh-2020")
+
+
+# -- answers that read like a reference work ---------------------------------------------------------------
+
+INTERNAL_WORDS = ("seed article", "Seed article", "stored excerpt", "stored copy", "rendering as printed")
+
+
+def field_of(body: dict[str, Any], name: str) -> str:
+    return next(f["value"] for f in body["embeds"][0]["fields"] if f["name"] == name)
+
+
+async def test_a_source_without_publisher_reads_as_a_dated_news_report(discord_session) -> None:
+    body = await ask(discord_session, "/incident singh-2020")
+    sources = field(body, Msg.SOURCES).splitlines()
+    assert sources[-1] == f"{say(Msg.NEWS_REPORT)}, 17 June 2020"
+    assert sources[3].startswith("[CBC News](https://www.cbc.ca/")
+    assert sources[3].endswith(", 18 June 2020")
+    assert not [word for word in INTERNAL_WORDS if word in all_text(body)]
+
+
+async def test_no_internal_note_reaches_a_member_in_any_answer_about_an_incident(discord_session) -> None:
+    for line in ("/incident singh-2020", "/who-objected singh-2020", "/ruling singh-2020", "/person singh"):
+        text = all_text(await ask(discord_session, line))
+        assert not [word for word in INTERNAL_WORDS if word in text], line
+    quotes = first_message(await discord_session.press("parlbot:n:quotes:singh-2020"))
+    assert not [word for word in INTERNAL_WORDS if word in all_text(quotes)]
+
+
+def test_provenance_notes_stay_in_the_sources_view(library) -> None:
+    reply = library.act(Action.SOURCES, "singh-2020", guild_id=None)
+    embed = reply.embeds[0]
+    assert "names no publisher" in embed["description"]
+    notes = next(f["value"] for f in embed["fields"] if f["name"] == say(Msg.QUOTE_NOTES))
+    assert "“I will not.” — The seed article calls Hughes “Deputy Speaker”" in notes
+
+
+async def test_a_translated_quote_says_how_under_the_words_not_in_the_title(discord_session) -> None:
+    body = await ask(discord_session, '/quote query:"I called him a racist"')
+    embed = body["embeds"][0]
+    assert embed["title"] == "Jagmeet Singh"
+    said = say(
+        Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada (Canadian Press report)"
+    )
+    assert embed["description"] == f"> I called him a racist and I believe that’s so.\n_{said}_"
+
+
+async def test_a_reported_quote_says_once_in_plain_words_that_wording_differs(discord_session) -> None:
+    body = await ask(
+        discord_session, '/quote query:"I stated that the Chair is acting in a disgraceful manner"'
+    )
+    embed = body["embeds"][0]
+    assert embed["title"] == "Rachael Thomas"
+    reported = say(Msg.DELIVERY_REPORTED, publisher="National Post (via PressReader), by Catherine Levesque")
+    assert embed["description"].endswith(f"\n_{reported}_")
+    assert field(body, Msg.CONTEXT) == "An unofficial transcript has “I withdraw”; the Hansard leaves it out."
+
+
+async def test_people_involved_show_name_role_then_party_once(discord_session) -> None:
+    people = field(await ask(discord_session, "/incident singh-2020"), Msg.PEOPLE_INVOLVED).splitlines()
+    assert people == [
+        "**Jagmeet Singh** — NDP Leader; asked for unanimous consent for the motion",
+        "**Alain Therrien** — Bloc House Leader",
+        "**Claude DeBellefeuille** — Bloc MP; raised the point of order",
+        "**Carol Hughes** — Assistant Deputy Speaker, in the chair; asked Singh to apologize (NDP)",
+        "**Anthony Rota** — Speaker",
+    ]
+
+
+async def test_who_objected_names_each_who_once_with_every_source_under_it(discord_session) -> None:
+    body = await ask(discord_session, "/who-objected singh-2020")
+    names = [f["name"] for f in body["embeds"][0]["fields"]]
+    objected = f"Bloc Québécois: {say(Msg.STANCE_OBJECT)}"
+    assert names.count(objected) == 1
+    news = say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize()
+    lines = field_of(body, objected).splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        f"• {news}",
+        f"• {news}",
+        f"• {say(Msg.ATTRIBUTION_SELF_ACKNOWLEDGED).capitalize()}",
+    ]
+    assert lines[0].startswith(f"• {news} ({say(Msg.NEWS_REPORT)}, 17 June 2020): “All other parties")
+    assert "[CBC News](https://www.cbc.ca/" in lines[1]
+
+
+async def test_the_incident_lists_each_position_once_with_how_it_is_known(discord_session) -> None:
+    positions = field(await ask(discord_session, "/incident singh-2020"), Msg.WHO_OBJECTED_OR_VOTED)
+    first = positions.splitlines()[0]
+    how = f"{say(Msg.ATTRIBUTION_NEWS_REPORTED)} ({say(Msg.NEWS_REPORT)}, 17 June 2020; [CBC News]("
+    assert first.startswith(f"**Bloc Québécois** {say(Msg.STANCE_OBJECT)} — {how}")
+    assert f" · {say(Msg.ATTRIBUTION_SELF_ACKNOWLEDGED)} ([HuffPost Canada" in first
+    assert positions.count("**Bloc Québécois**") == 1
+
+
+def ruled_on(who: str, subject: str, outcome: Msg) -> str:
+    return say(Msg.RULED_ON, who=who, subject=subject, outcome=say(outcome))
+
+
+async def test_a_ruling_says_who_ruled_on_whom_with_what_sanction(discord_session) -> None:
+    body = await ask(discord_session, '/ruling query:"rachael thomas"')
+    first = body["embeds"][0]["fields"][0]
+    assert first["name"] == ruled_on(
+        "Speaker Greg Fergus", "Rachael Thomas", Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING
+    )
+    assert first["value"].startswith("Ejected Rachael Thomas from the chamber")
+
+
+async def test_ruling_leads_with_the_ruling_the_query_matches(discord_session) -> None:
+    body = await ask(discord_session, "/ruling query:wacko")
+    names = [f["name"] for f in body["embeds"][0]["fields"]]
+    assert names[0] == ruled_on("Speaker Greg Fergus", "Pierre Poilievre", Msg.OUTCOME_ASKED_TO_WITHDRAW)
+    assert names[1] == ruled_on("Speaker Greg Fergus", "Rachael Thomas", Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING)
+
+
+async def test_an_old_ruling_button_carrying_an_incident_slug_still_answers(discord_session) -> None:
+    await discord_session.invoke("/ruling query:wacko")
+    old = discord_session.fake.find_message("parlbot:n:incident:poilievre-2024")
+    button = next(b for row in old["components"] for b in row["components"])
+    button["custom_id"] = "parlbot:n:ruling:poilievre-2024"  # as an older bot had sent it
+    body = first_message(await discord_session.press("parlbot:n:ruling:poilievre-2024"))
+    names = [f["name"] for f in body["embeds"][0]["fields"]]
+    assert names[0] == ruled_on("Speaker Greg Fergus", "Rachael Thomas", Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING)
+
+
+async def test_the_incident_shows_each_ruling_as_who_on_whom_and_sanction(discord_session) -> None:
+    body = await ask(discord_session, "/incident singh-2020")
+    rulings = [f["value"] for f in body["embeds"][0]["fields"] if f["name"] == say(Msg.RULING)]
+    headline = ruled_on("Speaker Anthony Rota", "Jagmeet Singh", Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING)
+    assert rulings[1].startswith(f"**{headline}**\nAsked Singh to leave")
+
+
+async def test_person_gives_the_roles_the_sources_state_and_drops_trivial_aliases(discord_session) -> None:
+    body = await ask(discord_session, "/person query:rota")
+    embed = body["embeds"][0]
+    assert embed["title"] == "Anthony Rota"
+    assert say(Msg.ALSO_KNOWN_AS, aliases="Rota") not in embed.get("description", "")
+    assert field(body, Msg.ROLES) == "Speaker — House of Commons of Canada, 17 June 2020"
+
+
+async def test_person_gives_their_part_in_each_incident_and_the_rulings_on_them(discord_session) -> None:
+    body = await ask(discord_session, "/person jagmeet-singh")
+    assert body["embeds"][0]["description"].splitlines() == [
+        say(Msg.PARTY, party="New Democratic Party (NDP)"),
+        say(Msg.ALSO_KNOWN_AS, aliases="Jag"),
+    ]
+    assert field(body, Msg.ROLES) == "NDP Leader — House of Commons of Canada, 17 June 2020"
+    outcomes = f"{say(Msg.OUTCOME_ASKED_TO_WITHDRAW)}, {say(Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING)}"
+    appears = field(body, Msg.APPEARS_IN)
+    assert appears.endswith(
+        "— as NDP Leader; asked for unanimous consent for the motion "
+        + say(Msg.RULINGS_ON_THEM, outcomes=outcomes)
+    )
+
+
+async def test_person_groups_the_same_office_over_several_incidents(discord_session) -> None:
+    body = await ask(discord_session, "/person john-bercow")
+    assert (
+        field(body, Msg.ROLES)
+        == "Speaker — House of Commons of the United Kingdom, 11 April 2016, 10 December 2018"
+    )
+
+
+async def test_a_quote_said_in_another_language_shows_the_original_beside_the_english(
+    moderator_session,
+) -> None:
+    added = await ask(
+        moderator_session,
+        '/add quote incident:singh-2020 text:"Quixotic quokkas quarrel." speaker:jagmeet-singh'
+        " source:singh-2020-huffpost delivery:translated"
+        ' original_text:"Les quokkas quichottesques se querellent." original_language:French',
+    )
+    assert added["content"].endswith(say(Msg.UNDO_HINT))
+    body = await ask(moderator_session, '/quote query:"quixotic quokkas quarrel"')
+    embed = body["embeds"][0]
+    said = say(
+        Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada (Canadian Press report)"
+    )
+    assert embed["description"] == f"> Quixotic quokkas quarrel.\n_{said}_"
+    assert (
+        field_of(body, say(Msg.ORIGINAL, language="French")) == "> Les quokkas quichottesques se querellent."
+    )
+
+
+async def test_an_embed_about_an_incident_carries_its_date_as_timestamp(discord_session) -> None:
+    for line in (
+        "/incident singh-2020",
+        "/who-objected singh-2020",
+        "/ruling singh-2020",
+        '/quote "I will not"',
+    ):
+        body = await ask(discord_session, line)
+        assert body["embeds"][0]["timestamp"] == "2020-06-17T00:00:00+00:00", line
+
+
+async def test_a_quote_says_who_said_it_as_they_took_part_then(discord_session) -> None:
+    body = await ask(discord_session, '/quote query:"I want to take the opportunity"')
+    assert field(body, Msg.SAID_BY) == "Justin Trudeau — Prime Minister (LPC)"

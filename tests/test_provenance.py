@@ -185,12 +185,9 @@ def test_a_fooling_edit_is_caught_where_the_honest_quote_holds(
 def test_a_quote_whose_speaker_is_inferred_with_a_note_skips_the_speaker_check(
     sources: Path, shipped_document: dict[str, Any]
 ) -> None:
-    dataset, at = with_quote(
-        shipped_document, quote("I will not.", "carol-hughes", "singh-2020-seed-article")
-    )
-    incident = next(entry for entry in dataset.incidents if entry.slug == SINGH)
-    note = "the chair's own words, as the Hansard of the day gives them"
-    incident.quotes[-1] = incident.quotes[-1].model_copy(update={"speaker_inferred": note})
+    inferred = quote("I will not.", "carol-hughes", "singh-2020-seed-article")
+    inferred |= {"speaker_inferred": True, "note": "the chair's own words, as another record gives them"}
+    dataset, at = with_quote(shipped_document, inferred)
     assert problems_at(check_dataset(dataset, sources), f"{at}.speaker") == []
 
 
@@ -234,7 +231,7 @@ def test_a_quoted_fragment_in_a_summary_must_be_in_one_of_the_incidents_sources(
     )
     problems = check_dataset(parse_dataset(document), sources)
     assert problems_at(problems, "summary") == [
-        "“wept openly in the chamber” is in none of the incident's cited sources"
+        "“wept openly in the chamber” is not in any of the incident's cited sources"
     ]
 
 
@@ -329,3 +326,10 @@ def test_a_missing_excerpt_folder_skips_saying_why_when_sources_are_not_required
     monkeypatch.delenv(excerpts.REQUIRE_SOURCES_ENV, raising=False)
     with pytest.raises(pytest.skip.Exception, match="is not checked out next to the repository"):
         excerpts.excerpt_folder()
+
+
+def test_a_quoted_fragment_in_a_source_entry_must_be_in_its_own_section(sources: Path) -> None:
+    document = holding_document()
+    document["sources"][0]["note"] = "Says Singh was “tossed out of the House of Commons chamber” and “wept”."
+    problems = check_dataset(parse_dataset(document), sources)
+    assert [str(p) for p in problems] == ["source huffpost · note: “wept” is not in its own section"]

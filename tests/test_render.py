@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from bot import limits
@@ -13,6 +14,7 @@ from bot.answers.queries import (
     IncidentRef,
     MotionView,
     ParticipantView,
+    PartyRef,
     PersonDetail,
     PositionView,
     QuoteView,
@@ -32,6 +34,7 @@ from db.models import (
 
 HUGE = "word " * 2000
 REF = IncidentRef("huge-2020", "T" * 400, dt.date(2020, 6, 17))
+PARTY = PartyRef("NDP", ("New Democratic Party", "NDP", "New Democrats"))
 SOURCE = SourceRef("src", "https://example.org/" + "p" * 200, "A title", "Publisher", None)
 
 
@@ -61,7 +64,7 @@ def huge_incident() -> IncidentDetail:
         summary=HUGE,
         notes=HUGE,
         aliases=(),
-        participants=tuple(ParticipantView(f"p{i}", "Name " * 20, HUGE[:600], "Party") for i in range(60)),
+        participants=tuple(ParticipantView(f"p{i}", "Name " * 20, HUGE[:600], PARTY) for i in range(60)),
         motions=(motion,) * 12,
         quotes=tuple(quote(i) for i in range(30)),
         rulings=(ruling,) * 12,
@@ -122,7 +125,7 @@ def test_oversized_who_objected_gives_each_position_a_field_saying_how_it_is_kno
     position = reply.embeds[0]["fields"][1]
     assert position["name"].endswith(f": {say(Msg.STANCE_OBJECT)}")
     news = say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize()
-    assert position["value"].startswith(f"{news} ([A title](https://example.org/")
+    assert position["value"].startswith(f"• {news} ([Publisher](https://example.org/")
 
 
 def test_long_field_lists_say_how_many_more_there_are() -> None:
@@ -185,11 +188,136 @@ def test_search_pages_are_clamped_to_the_last_page() -> None:
     assert reply.embeds[0]["footer"]["text"].endswith(say(Msg.PAGE, page=2, pages=2))
 
 
-def test_a_source_without_url_is_named_as_a_stored_excerpt() -> None:
-    source = SourceRef("seed", None, None, "Seed article", None)
-    assert render.source_link(source) == say(Msg.NO_LINK, name="Seed article")
+def test_a_source_is_its_title_publisher_and_date_linked() -> None:
+    source = SourceRef("s", "https://example.org/a", "A title", "CBC News", dt.date(2020, 6, 18))
+    assert render.source_link(source) == "[A title](https://example.org/a) — CBC News, 18 June 2020"
+
+
+def test_a_source_without_title_is_its_publisher_linked() -> None:
+    source = SourceRef("s", "https://example.org/a", None, "CBC News", None)
+    assert render.source_link(source) == "[CBC News](https://example.org/a)"
+
+
+def test_a_source_without_publisher_or_link_is_a_dated_news_report_and_its_note_stays_out() -> None:
+    source = SourceRef("seed", None, None, None, dt.date(2020, 6, 17), note="The seed article")
+    assert render.source_link(source) == f"{say(Msg.NEWS_REPORT)}, 17 June 2020"
+    assert render.source_cite(source) == f"{say(Msg.NEWS_REPORT)}, 17 June 2020"
 
 
 def test_source_titles_cannot_break_markdown_links() -> None:
-    source = SourceRef("s", "https://example.org/a", "A [bracketed] title", "Pub", None)
+    source = SourceRef("s", "https://example.org/a", "A [bracketed] title", None, None)
     assert render.source_link(source) == "[A (bracketed) title](https://example.org/a)"
+
+
+def test_a_person_in_an_incident_is_name_role_then_party() -> None:
+    line = render.person_in_incident("Carol Hughes", "Assistant Deputy Speaker, in the chair", PARTY)
+    assert line == "Carol Hughes — Assistant Deputy Speaker, in the chair (NDP)"
+
+
+def test_a_party_the_role_already_names_is_not_repeated() -> None:
+    assert render.person_in_incident("Jagmeet Singh", "NDP Leader", PARTY) == "Jagmeet Singh — NDP Leader"
+    bloc = PartyRef("BQ", ("Bloc Québécois", "BQ", "Bloc"))
+    assert render.person_in_incident("Alain Therrien", "Bloc House Leader", bloc) == (
+        "Alain Therrien — Bloc House Leader"
+    )
+    assert render.person_in_incident("Bloc Québécois", None, bloc) == "Bloc Québécois"
+
+
+def test_a_party_is_found_in_a_role_only_as_whole_words() -> None:
+    assert render.person_in_incident("A. Member", "Sandpiper", PartyRef("NDP", ("NDP", "Piper"))) == (
+        "A. Member — Sandpiper (NDP)"
+    )
+
+
+def test_a_person_in_an_incident_can_show_the_name_in_bold() -> None:
+    assert (
+        render.person_in_incident("Anthony Rota", "Speaker", None, strong=True)
+        == "**Anthony Rota** — Speaker"
+    )
+
+
+def test_trivial_aliases_are_dropped() -> None:
+    aliases = ["Rota", "Rota Anthony", "Tony"]
+    assert render.telling_aliases("Anthony Rota", aliases) == ["Tony"]
+    assert render.telling_aliases("Lloyd Russell-Moyle", ["Lloyd Russell Moyle", "Russell-Moyle"]) == []
+    assert render.telling_aliases("Claude DeBellefeuille", ["Claude De Bellefeuille"]) == []
+
+
+def ruling(
+    subject: str | None, outcome: RulingOutcome = RulingOutcome.ORDERED_TO_LEAVE_SITTING
+) -> RulingView:
+    return RulingView(1, REF, "Speaker Greg Fergus", "Speaker", outcome, "Summary.", SOURCE, subject=subject)
+
+
+def test_a_ruling_says_who_ruled_on_whom_and_the_sanction_in_that_order() -> None:
+    assert render.ruling_headline(ruling("Rachael Thomas")) == say(
+        Msg.RULED_ON,
+        who="Speaker Greg Fergus",
+        subject="Rachael Thomas",
+        outcome=say(Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING),
+    )
+    assert say(Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING) == "ordered to leave for the rest of the sitting"
+
+
+def test_a_ruling_on_no_one_in_particular_says_who_ruled_and_what() -> None:
+    assert render.ruling_headline(ruling(None, RulingOutcome.SITTING_SUSPENDED)) == say(
+        Msg.RULED, who="Speaker Greg Fergus", outcome=say(Msg.OUTCOME_SITTING_SUSPENDED)
+    )
+
+
+def test_every_ruling_outcome_has_plain_words() -> None:
+    assert set(render.OUTCOME) == set(RulingOutcome)
+
+
+def translated(original: str | None = None, language: str | None = "French") -> QuoteView:
+    source = SourceRef("s", None, None, "HuffPost Canada", None)
+    return QuoteView(
+        1, REF, "Jagmeet Singh", "It’s true", None, None, Delivery.TRANSLATED, source, original, language
+    )
+
+
+def test_a_translated_quote_says_so_under_it_in_plain_words_not_in_the_title() -> None:
+    reply = render.quote_reply(translated())
+    embed = reply.embeds[0]
+    assert embed["title"] == "Jagmeet Singh"
+    line = say(Msg.DELIVERY_TRANSLATED, language="French", publisher="HuffPost Canada")
+    assert embed["description"] == f"> It’s true\n_{line}_"
+    assert line == "Said in French; English as printed by HuffPost Canada."
+
+
+def test_a_quote_in_another_language_shows_the_original_beside_the_english() -> None:
+    reply = render.quote_reply(translated("C’est vrai"))
+    original = next(f for f in reply.embeds[0]["fields"] if f["name"] == say(Msg.ORIGINAL, language="French"))
+    assert original["value"] == "> C’est vrai"
+    listed = render.quotes_reply("Quotes", [translated("C’est vrai")]).embeds[0]["fields"][0]["value"]
+    assert listed.splitlines()[:2] == [
+        "“It’s true”",
+        say(Msg.ORIGINAL_WORDS, text="C’est vrai", language="French"),
+    ]
+
+
+def test_a_reported_quote_names_who_reported_it_once() -> None:
+    quote = replace(translated(language=None), delivery=Delivery.REPORTED)
+    assert render.delivery_line(quote) == say(Msg.DELIVERY_REPORTED, publisher="HuffPost Canada")
+    assert render.delivery_line(replace(quote, delivery=Delivery.VERBATIM)) is None
+
+
+def test_an_embed_about_a_day_carries_it_as_an_iso_timestamp() -> None:
+    embed = render.EmbedBuilder(title="T", timestamp=dt.date(2020, 6, 17)).build()
+    assert embed["timestamp"] == "2020-06-17T00:00:00+00:00"
+    assert "timestamp" not in render.EmbedBuilder(title="T").build()
+
+
+def test_positions_of_the_same_who_and_stance_are_one_entry_with_each_source_under_it() -> None:
+    bloc = PartyRef("BQ", ("Bloc Québécois", "BQ"))
+    news = PositionView("Bloc Québécois", bloc, Stance.OBJECT, Attribution.NEWS_REPORTED, "Said no.", SOURCE)
+    own = replace(news, attribution=Attribution.SELF_ACKNOWLEDGED, detail="We said no.")
+    motion = replace(huge_incident().motions[0], text="A motion.", result_detail=None, positions=(news, own))
+    detail = replace(huge_incident(), motions=(motion,))
+    fields = render.who_objected_reply(detail).embeds[0]["fields"]
+    assert [f["name"] for f in fields] == [say(Msg.MOTION), f"Bloc Québécois: {say(Msg.STANCE_OBJECT)}"]
+    link = "[Publisher](https://example.org/" + "p" * 200 + ")"
+    assert fields[1]["value"].splitlines() == [
+        f"• {say(Msg.ATTRIBUTION_NEWS_REPORTED).capitalize()} ({link}): Said no.",
+        f"• {say(Msg.ATTRIBUTION_SELF_ACKNOWLEDGED).capitalize()} ({link}): We said no.",
+    ]

@@ -50,7 +50,7 @@ async def test_a_kind_filter_keeps_one_kind_of_entry(discord_session) -> None:
     body = await ask(discord_session, '/search query:"kind:ruling bercow"')
     labels = body["embeds"][0]["description"].splitlines()
     assert labels
-    assert all("Speaker John Bercow:" in label for label in labels)
+    assert all("Speaker John Bercow on " in label for label in labels), labels
 
 
 async def test_an_unknown_chamber_is_refused_naming_the_chambers_there_are(discord_session) -> None:

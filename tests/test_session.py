@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 import db.session
+from db.dataset.seed import shipped_version
 from db.models import SHARED_GUILD, Chamber, DatasetVersion, Incident, Person
 from db.session import Database
 from tests.test_migrations import HEAD
@@ -152,14 +153,15 @@ def test_ensure_ready_without_seed_leaves_the_database_empty(database_url: str) 
     database.dispose()
 
 
-def test_ensure_ready_seeds_only_while_no_dataset_version_is_recorded(
+def test_ensure_ready_seeds_only_while_the_shipped_version_is_not_recorded(
     database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[Session] = []
 
     def fake_seed(session: Session) -> None:
         calls.append(session)
-        session.add(DatasetVersion(guild_id=SHARED_GUILD, version="test", loaded_at=dt.datetime.now(dt.UTC)))
+        version = shipped_version()
+        session.add(DatasetVersion(guild_id=SHARED_GUILD, version=version, loaded_at=dt.datetime.now(dt.UTC)))
 
     monkeypatch.setattr(db.session, "seed", fake_seed)
     database = Database(database_url)
@@ -185,4 +187,48 @@ def test_ensure_ready_loads_the_shipped_dataset_once(database_url: str) -> None:
         assert session.exec(select(func.count()).select_from(Incident)).one() == incidents
         versions = session.exec(select(DatasetVersion)).all()
     assert [version.guild_id for version in versions] == [SHARED_GUILD]
+    database.dispose()
+
+
+def test_ensure_ready_brings_a_database_seeded_with_an_older_release_up_to_date(database_url: str) -> None:
+    database = Database(database_url)
+    database.ensure_ready()
+    with database.session() as session:
+        incident = session.exec(select(Incident).where(Incident.slug == "singh-2020")).one()
+        shipped_title = incident.title
+        incident.title = "An older release's title"
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        recorded.version = "2020.01.1"
+        session.commit()
+
+    assert database.ensure_ready() is True
+
+    with database.session() as session:
+        incident = session.exec(select(Incident).where(Incident.slug == "singh-2020")).one()
+        assert incident.title == shipped_title
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        assert recorded.version == shipped_version()
+    database.dispose()
+
+
+@pytest.mark.parametrize("version", ["2099.1.1", "our-own-2020"])
+def test_ensure_ready_leaves_a_later_or_an_operators_own_shared_dataset_alone(
+    database_url: str, version: str
+) -> None:
+    database = Database(database_url)
+    database.ensure_ready()
+    with database.session() as session:
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        recorded.version = version
+        session.commit()
+
+    assert database.ensure_ready() is False
+
+    with database.session() as session:
+        recorded = session.get(DatasetVersion, SHARED_GUILD)
+        assert recorded is not None
+        assert recorded.version == version
     database.dispose()

@@ -42,8 +42,18 @@ class SourceRef:
     key: str
     url: str | None
     title: str | None
-    publisher: str
+    publisher: str | None
     published: dt.date | None
+    note: str | None = None  # provenance, for /sources only
+
+
+@dataclass(frozen=True, slots=True)
+class PartyRef:
+    """A party as an incident shows it: ``short`` (its abbreviation, else its name, else the source's
+    wording) and every name that, found in a role, already says the party."""
+
+    short: str
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +68,13 @@ class ParticipantView:
     slug: str
     name: str
     role: str
-    party: str | None
+    party: PartyRef | None
 
 
 @dataclass(frozen=True, slots=True)
 class PositionView:
     who: str
-    party: str | None
+    party: PartyRef | None
     stance: Stance
     attribution: Attribution
     detail: str | None
@@ -94,6 +104,11 @@ class QuoteView:
     context: str | None
     delivery: Delivery
     source: SourceRef
+    original_text: str | None = None
+    original_language: str | None = None
+    note: str | None = None  # provenance, for /sources only
+    speaker_role: str | None = None  # the speaker's role in the incident, where they took part
+    speaker_party: PartyRef | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +120,8 @@ class RulingView:
     outcome: RulingOutcome
     summary: str
     source: SourceRef
+    subject: str | None = None  # on whom it was ruled
+    subject_slug: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +142,14 @@ class IncidentDetail:
 
 @dataclass(frozen=True, slots=True)
 class Appearance:
+    """A person's part in one incident: their role then, their party then, the rulings on them, and the
+    chamber it happened in."""
+
     incident: IncidentRef
     role: str
+    party: PartyRef | None = None
+    rulings: tuple[RulingOutcome, ...] = ()
+    chamber: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +206,7 @@ def _by_id(session: Session, model: type[Any], ids: Iterable[int | None]) -> dic
 
 
 def _source_ref(source: Source) -> SourceRef:
-    return SourceRef(source.key, source.url, source.title, source.publisher, source.published)
+    return SourceRef(source.key, source.url, source.title, source.publisher, source.published, source.note)
 
 
 def _incident_ref(incident: Incident) -> IncidentRef:
@@ -196,6 +219,14 @@ def _party_name(party: Party | None) -> str | None:
     return f"{party.name} ({party.abbreviation})" if party.abbreviation else party.name
 
 
+def _party_ref(party: Party | None, label: str | None = None) -> PartyRef | None:
+    """The party as shown beside a person: its abbreviation, else its name, else the source's words."""
+    if party is None:
+        return PartyRef(label, (label,)) if label else None
+    names = (party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, label, *party.aliases)
+    return PartyRef(party.abbreviation or party.name, tuple(name for name in names if name))
+
+
 def _incident_refs(session: Session, ids: Iterable[int]) -> dict[int, IncidentRef]:
     return {i: _incident_ref(row) for i, row in _by_id(session, Incident, ids).items()}
 
@@ -203,24 +234,41 @@ def _incident_refs(session: Session, ids: Iterable[int]) -> dict[int, IncidentRe
 def _quote_views(session: Session, quotes: Sequence[Quote]) -> tuple[QuoteView, ...]:
     sources = _by_id(session, Source, (q.source_id for q in quotes))
     incidents = _incident_refs(session, (q.incident_id for q in quotes))
-    return tuple(
-        QuoteView(
-            id=q.id or 0,
-            incident=incidents[q.incident_id],
-            speaker=q.speaker_label,
-            text=q.text,
-            said_to=q.said_to,
-            context=q.context,
-            delivery=q.delivery,
-            source=_source_ref(sources[q.source_id]),
+    rows = session.exec(
+        select(Participant).where(
+            col(Participant.incident_id).in_({q.incident_id for q in quotes}),
+            col(Participant.person_id).in_({q.person_id for q in quotes if q.person_id is not None}),
         )
-        for q in quotes
-    )
+    ).all()
+    parts = {(p.incident_id, p.person_id): p for p in rows}
+    parties = _by_id(session, Party, (p.party_id for p in rows))
+    views = []
+    for q in quotes:
+        part = parts.get((q.incident_id, q.person_id or 0))  # the speaker's part in the incident
+        views.append(
+            QuoteView(
+                id=q.id or 0,
+                incident=incidents[q.incident_id],
+                speaker=q.speaker_label,
+                text=q.text,
+                said_to=q.said_to,
+                context=q.context,
+                delivery=q.delivery,
+                source=_source_ref(sources[q.source_id]),
+                original_text=q.original_text,
+                original_language=q.original_language,
+                note=q.note,
+                speaker_role=part.role if part else None,
+                speaker_party=_party_ref(parties.get(part.party_id or 0), part.party_label) if part else None,
+            )
+        )
+    return tuple(views)
 
 
 def _ruling_views(session: Session, rulings: Sequence[Ruling]) -> tuple[RulingView, ...]:
     sources = _by_id(session, Source, (r.source_id for r in rulings))
     incidents = _incident_refs(session, (r.incident_id for r in rulings))
+    subjects = _by_id(session, Person, (r.subject_id for r in rulings))
     return tuple(
         RulingView(
             id=r.id or 0,
@@ -230,6 +278,8 @@ def _ruling_views(session: Session, rulings: Sequence[Ruling]) -> tuple[RulingVi
             outcome=r.outcome,
             summary=r.summary,
             source=_source_ref(sources[r.source_id]),
+            subject=r.subject_label or (subjects[r.subject_id].name if r.subject_id in subjects else None),
+            subject_slug=subjects[r.subject_id].slug if r.subject_id in subjects else None,
         )
         for r in rulings
     )
@@ -249,7 +299,7 @@ def _motion_views(session: Session, motions: Sequence[Motion]) -> tuple[MotionVi
         return tuple(
             PositionView(
                 who=p.label,
-                party=_party_name(parties.get(p.party_id or 0)),
+                party=_party_ref(parties.get(p.party_id or 0)),
                 stance=p.stance,
                 attribution=p.attribution,
                 detail=p.detail,
@@ -309,7 +359,7 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
                 slug=people[p.person_id].slug,
                 name=people[p.person_id].name,
                 role=p.role,
-                party=p.party_label or _party_name(parties.get(p.party_id or 0)),
+                party=_party_ref(parties.get(p.party_id or 0), p.party_label),
             )
             for p in participants
         ),
@@ -340,18 +390,41 @@ def quote_view(session: Session, *, quote_id: int, guild_id: int | None) -> Quot
     return _quote_views(session, [quote])[0]
 
 
+def ruling_view(session: Session, *, ruling_id: int, guild_id: int | None) -> RulingView | None:
+    """The ruling, if its incident is one ``guild_id`` sees."""
+    ruling = session.get(Ruling, ruling_id)
+    if ruling is None or ruling.incident_id not in _seen_incidents(session, [ruling.incident_id], guild_id):
+        return None
+    return _ruling_views(session, [ruling])[0]
+
+
 def person_detail(session: Session, *, slug: str, guild_id: int | None) -> PersonDetail | None:
     person = _visible(session, Person, slug, guild_id)
     if person is None:
         return None
     roles = session.exec(select(Participant).where(Participant.person_id == person.id)).all()
     quotes = session.exec(select(Quote).where(Quote.person_id == person.id).order_by(col(Quote.id))).all()
+    rulings = session.exec(
+        select(Ruling).where(Ruling.subject_id == person.id).order_by(col(Ruling.rank))
+    ).all()
     seen = _seen_incidents(
         session, {p.incident_id for p in roles} | {q.incident_id for q in quotes}, guild_id
     )
     incidents = _by_id(session, Incident, seen)
+    parties = _by_id(session, Party, (p.party_id for p in roles))
+    chambers = _by_id(session, Chamber, (row.chamber_id for row in incidents.values()))
     appearances = sorted(
-        (Appearance(_incident_ref(incidents[p.incident_id]), p.role) for p in roles if p.incident_id in seen),
+        (
+            Appearance(
+                _incident_ref(incidents[p.incident_id]),
+                p.role,
+                _party_ref(parties.get(p.party_id or 0), p.party_label),
+                tuple(r.outcome for r in rulings if r.incident_id == p.incident_id),
+                chambers[incidents[p.incident_id].chamber_id].name,
+            )
+            for p in roles
+            if p.incident_id in seen
+        ),
         key=lambda a: a.incident.date,
     )
     return PersonDetail(

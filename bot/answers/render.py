@@ -8,6 +8,7 @@ links its sources.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -15,9 +16,11 @@ from typing import Any, TypeVar
 
 from bot import limits
 from bot.answers.queries import (
+    Appearance,
     IncidentDetail,
     IncidentRef,
     MotionView,
+    PartyRef,
     PersonDetail,
     PositionView,
     QuoteView,
@@ -27,7 +30,8 @@ from bot.answers.queries import (
 from bot.errors import NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
-from db.models import Attribution, Delivery, Stance
+from bot.search.text import fold
+from db.models import Attribution, Delivery, RulingOutcome, Stance
 
 COLOUR = 0x2F5D8A
 QUOTES_SHOWN = 3
@@ -52,22 +56,26 @@ STANCE = {
     Stance.OBJECT: Msg.STANCE_OBJECT,
     Stance.UNKNOWN: Msg.STANCE_UNKNOWN,
 }
-DELIVERY_NOTE: dict[Delivery, Msg | None] = {
-    Delivery.VERBATIM: None,
-    Delivery.TRANSLATED: Msg.DELIVERY_TRANSLATED,
-    Delivery.REPORTED: Msg.DELIVERY_REPORTED,
+OUTCOME = {
+    RulingOutcome.CALLED_TO_ORDER: Msg.OUTCOME_CALLED_TO_ORDER,
+    RulingOutcome.WARNED: Msg.OUTCOME_WARNED,
+    RulingOutcome.ASKED_TO_WITHDRAW: Msg.OUTCOME_ASKED_TO_WITHDRAW,
+    RulingOutcome.WORDS_WITHDRAWN: Msg.OUTCOME_WORDS_WITHDRAWN,
+    RulingOutcome.APOLOGY_ACCEPTED: Msg.OUTCOME_APOLOGY_ACCEPTED,
+    RulingOutcome.ORDERED_TO_LEAVE_SITTING: Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING,
+    RulingOutcome.ORDERED_TO_LEAVE_PERIOD: Msg.OUTCOME_ORDERED_TO_LEAVE_PERIOD,
+    RulingOutcome.NAMED: Msg.OUTCOME_NAMED,
+    RulingOutcome.SUSPENDED_BY_HOUSE: Msg.OUTCOME_SUSPENDED_BY_HOUSE,
+    RulingOutcome.PRIVILEGE_FOUND: Msg.OUTCOME_PRIVILEGE_FOUND,
+    RulingOutcome.PRIVILEGE_NOT_FOUND: Msg.OUTCOME_PRIVILEGE_NOT_FOUND,
+    RulingOutcome.SITTING_SUSPENDED: Msg.OUTCOME_SITTING_SUSPENDED,
+    RulingOutcome.NO_SANCTION: Msg.OUTCOME_NO_SANCTION,
 }
 
 
 def unofficial(tail: str | None = None) -> str:
     """The footer every answer carries, followed by ``tail`` (a slug, a page) when given."""
     return f"{say(Msg.UNOFFICIAL)} · {tail}" if tail else say(Msg.UNOFFICIAL)
-
-
-def _delivery(delivery: Delivery) -> str:
-    """How a quote's wording reached us, as a note after the speaker ("" when verbatim)."""
-    note = DELIVERY_NOTE[delivery]
-    return "" if note is None else f" {say(note)}"
 
 
 class Action(StrEnum):
@@ -118,6 +126,7 @@ class EmbedBuilder:
     url: str | None = None
     footer: str = field(default_factory=unofficial)
     fields: list[tuple[str, str, bool]] = field(default_factory=list)
+    timestamp: dt.date | None = None  # the day the embed is about (an incident's date)
 
     def add(self, name: str, value: str, *, inline: bool = False) -> None:
         if value.strip() and len(self.fields) < limits.EMBED_FIELDS:
@@ -141,6 +150,8 @@ class EmbedBuilder:
             embed["description"] = description
         if self.url:
             embed["url"] = self.url
+        if self.timestamp:
+            embed["timestamp"] = dt.datetime.combine(self.timestamp, dt.time(), dt.UTC).isoformat()
         if fields:
             embed["fields"] = fields
         return embed
@@ -179,35 +190,113 @@ def _date(day: dt.date) -> str:
     return f"{day:%-d %B %Y}"
 
 
+def _link(text: str, url: str | None) -> str:
+    """``text`` as a markdown link to ``url`` (plain when there is none), its brackets defused."""
+    text = clip(text.replace("[", "(").replace("]", ")"), 120)
+    return f"[{text}]({url})" if url else text
+
+
+def _dated(text: str, day: dt.date | None) -> str:
+    return f"{text}, {_date(day)}" if day else text
+
+
 def source_link(source: SourceRef) -> str:
-    name = source.publisher if not source.title or source.title.startswith("(") else source.title
-    name = clip(name.replace("[", "(").replace("]", ")"), 120)
-    return f"[{name}]({source.url})" if source.url else say(Msg.NO_LINK, name=name)
+    """A source as a reference work cites it: its title, publisher and date, linked when it has a link
+    ("[Title](url) — Publisher, 17 June 2020"; "News report, 17 June 2020" when no publisher is known)."""
+    if source.title:
+        text = _link(source.title, source.url) + (f" — {source.publisher}" if source.publisher else "")
+    else:
+        text = _link(source.publisher or say(Msg.NEWS_REPORT), source.url)
+    return _dated(text, source.published)
+
+
+def source_cite(source: SourceRef) -> str:
+    """A source named in passing, after a fact it supports: its publisher (else its title), linked."""
+    name = source.publisher or source.title
+    return _link(name, source.url) if name else _dated(say(Msg.NEWS_REPORT), source.published)
+
+
+def _names_party(text: str, party: PartyRef) -> bool:
+    """Whether ``text`` already names ``party`` (by any of its names, as whole words)."""
+    folded = text.casefold()
+    return any(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", folded) for name in party.names)
+
+
+def person_in_incident(name: str, role: str | None, party: PartyRef | None, *, strong: bool = False) -> str:
+    """A person in an incident: name, role then, party once ("Carol Hughes — Assistant Deputy Speaker
+    (NDP)"); a party the name or role already says ("NDP Leader", "Bloc Québécois") is not repeated."""
+    said = f"{name} — {role}" if role else name
+    shown = (f"**{name}** — {role}" if role else f"**{name}**") if strong else said
+    return shown if party is None or _names_party(said, party) else f"{shown} ({party.short})"
 
 
 def _incident_line(ref: IncidentRef) -> str:
     return f"{ref.title} ({_date(ref.date)}, `{ref.slug}`)"
 
 
+def delivery_line(quote: QuoteView) -> str | None:
+    """How the quote's words reached us, in plain words for under the quote (None when verbatim)."""
+    printer = quote.source.publisher or quote.source.title or say(Msg.A_NEWS_REPORT)
+    if quote.delivery is Delivery.REPORTED:
+        return say(Msg.DELIVERY_REPORTED, publisher=printer)
+    if quote.delivery is Delivery.TRANSLATED and quote.original_language:
+        return say(Msg.DELIVERY_TRANSLATED, language=quote.original_language, publisher=printer)
+    if quote.delivery is Delivery.TRANSLATED:
+        return say(Msg.DELIVERY_TRANSLATED_UNNAMED, publisher=printer)
+    return None
+
+
+def _original_line(quote: QuoteView, limit: int) -> str | None:
+    """The words as said, where a source prints them beside the English."""
+    if not quote.original_text:
+        return None
+    return say(Msg.ORIGINAL_WORDS, text=clip(quote.original_text, limit), language=quote.original_language)
+
+
+def _quote_body(quote: QuoteView, limit: int, *extra: str | None, speaker: bool = False) -> str:
+    """The quote's words (and its speaker), its original beside them, then ``extra`` lines and how the
+    words reached us."""
+    words = f"“{clip(quote.text, limit)}”" + (f" — {quote.speaker}" if speaker else "")
+    delivery = delivery_line(quote)
+    parts = [words, _original_line(quote, limit), *extra, f"_{delivery}_" if delivery else None]
+    return "\n".join(part for part in parts if part)
+
+
 def _quote_line(quote: QuoteView, *, limit: int = 300) -> str:
-    return f"“{clip(quote.text, limit)}” — {quote.speaker}{_delivery(quote.delivery)}"
+    return _quote_body(quote, limit, speaker=True)
 
 
 def _position_who(position: PositionView) -> str:
     """Who took the position, naming their party unless the label already does."""
-    party = position.party
-    if not party or position.who in party or party in position.who:
-        return party if party and position.who in party else position.who
-    return f"{position.who}, {party}"
+    return person_in_incident(position.who, None, position.party)
+
+
+def _position_groups(positions: Sequence[PositionView]) -> list[list[PositionView]]:
+    """Positions of the same who and stance together (one per source), in first-seen order."""
+    groups: dict[tuple[str, Stance], list[PositionView]] = {}
+    for position in positions:
+        groups.setdefault((_position_who(position), position.stance), []).append(position)
+    return list(groups.values())
+
+
+def _position_heading(group: Sequence[PositionView]) -> str:
+    who = clip(_position_who(group[0]), limits.FIELD_NAME - 30)
+    return f"{who}: {say(STANCE[group[0].stance])}"
 
 
 def _position_how(position: PositionView) -> str:
-    how = f"{say(ATTRIBUTION[position.attribution]).capitalize()} ({source_link(position.source)})"
+    how = f"{say(ATTRIBUTION[position.attribution]).capitalize()} ({source_cite(position.source)})"
     return f"{how}: {position.detail}" if position.detail else how
 
 
-def _position_line(position: PositionView) -> str:
-    return f"**{_position_who(position)}** {say(STANCE[position.stance])} — {_position_how(position)}"
+def _position_summary(group: Sequence[PositionView]) -> str:
+    """One line for a who and stance: how it is known, each way once with its sources."""
+    sources: dict[Attribution, list[str]] = {}
+    for position in group:
+        sources.setdefault(position.attribution, []).append(source_cite(position.source))
+    how = " · ".join(f"{say(ATTRIBUTION[a])} ({'; '.join(cites)})" for a, cites in sources.items())
+    first = group[0]
+    return f"**{_position_who(first)}** {say(STANCE[first.stance])} — {how}"
 
 
 def _motion_text(motion: MotionView) -> str:
@@ -221,13 +310,19 @@ def _motion_text(motion: MotionView) -> str:
     return "\n".join(parts)
 
 
+def ruling_headline(ruling: RulingView) -> str:
+    """Who ruled, on whom, with what sanction, in that order."""
+    who = ruling.ruled_by
+    if ruling.role and ruling.role.casefold() not in who.casefold():
+        who = f"{who} ({ruling.role})"
+    outcome = say(OUTCOME[ruling.outcome])
+    if ruling.subject:
+        return say(Msg.RULED_ON, who=who, subject=ruling.subject, outcome=outcome)
+    return say(Msg.RULED, who=who, outcome=outcome)
+
+
 def _ruling_text(ruling: RulingView) -> str:
-    role = f" ({ruling.role})" if ruling.role and ruling.role not in ruling.ruled_by else ""
-    return say(
-        Msg.WITH_SOURCE,
-        text=f"**{ruling.ruled_by}**{role}: {ruling.summary}",
-        source=source_link(ruling.source),
-    )
+    return say(Msg.WITH_SOURCE, text=ruling.summary, source=source_cite(ruling.source))
 
 
 def incident_reply(detail: IncidentDetail) -> Reply:
@@ -237,20 +332,20 @@ def incident_reply(detail: IncidentDetail) -> Reply:
         description=f"{detail.summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
         footer=unofficial(ref.slug),
+        timestamp=ref.date,
     )
     embed.add(
         say(Msg.PEOPLE_INVOLVED),
-        _lines(
-            f"**{p.name}** — {p.role}" + (f" ({p.party})" if p.party else "") for p in detail.participants
-        ),
+        _lines(person_in_incident(p.name, p.role, p.party, strong=True) for p in detail.participants),
     )
     for motion in detail.motions:
         embed.add(say(Msg.MOTION), _motion_text(motion))
         if motion.positions:
-            embed.add(say(Msg.WHO_OBJECTED_OR_VOTED), _lines(_position_line(p) for p in motion.positions))
+            groups = _position_groups(motion.positions)
+            embed.add(say(Msg.WHO_OBJECTED_OR_VOTED), _lines(_position_summary(g) for g in groups))
     embed.add(say(Msg.KEY_QUOTES), _lines(_quote_line(q, limit=200) for q in detail.quotes[:QUOTES_SHOWN]))
     for ruling in detail.rulings:
-        embed.add(say(Msg.RULING), _ruling_text(ruling))
+        embed.add(say(Msg.RULING), f"**{ruling_headline(ruling)}**\n{_ruling_text(ruling)}")
     embed.add(say(Msg.SOURCES), _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
@@ -263,21 +358,22 @@ def incident_reply(detail: IncidentDetail) -> Reply:
 
 
 def who_objected_reply(detail: IncidentDetail) -> Reply:
-    """Each motion, then one field per recorded position, saying how each is known."""
+    """Each motion, then one field per who and stance, listing how each source knows it."""
     ref = detail.ref
-    embed = EmbedBuilder(title=say(Msg.WHO_OBJECTED_TITLE, title=ref.title), footer=unofficial(ref.slug))
+    embed = EmbedBuilder(
+        title=say(Msg.WHO_OBJECTED_TITLE, title=ref.title), footer=unofficial(ref.slug), timestamp=ref.date
+    )
     if not detail.motions:
         embed.description = say(Msg.NO_MOTION)
     for motion in detail.motions:
         embed.add(
             say(Msg.MOTION),
-            say(Msg.WITH_SOURCE, text=_motion_text(motion), source=source_link(motion.source)),
+            say(Msg.WITH_SOURCE, text=_motion_text(motion), source=source_cite(motion.source)),
         )
         if not motion.positions:
             embed.add(say(Msg.POSITIONS), say(Msg.NO_POSITIONS))
-        for position in motion.positions:
-            who = clip(_position_who(position), limits.FIELD_NAME - 30)
-            embed.add(f"{who}: {say(STANCE[position.stance])}", _position_how(position))
+        for group in _position_groups(motion.positions):
+            embed.add(_position_heading(group), _lines(f"• {_position_how(p)}" for p in group))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(ref.slug),))
 
 
@@ -286,23 +382,29 @@ def _show_incident(slug: str) -> Button:
 
 
 def quotes_reply(title: str, quotes: Sequence[QuoteView], *, slug: str | None = None) -> Reply:
-    embed = EmbedBuilder(title=title, footer=unofficial(slug))
+    embed = EmbedBuilder(
+        title=title, footer=unofficial(slug), timestamp=quotes[0].incident.date if quotes else None
+    )
     for quote in quotes:
-        context = f"\n_{clip(quote.context, 200)}_" if quote.context else ""
-        embed.add(
-            quote.speaker + _delivery(quote.delivery),
-            f"“{clip(quote.text, 700)}”{context}\n{source_link(quote.source)}",
-        )
+        context = f"_{clip(quote.context, 200)}_" if quote.context else None
+        embed.add(quote.speaker, _quote_body(quote, 700, context, source_link(quote.source)))
     return Reply(embeds=(embed.build(),))
 
 
 def quote_reply(quote: QuoteView) -> Reply:
+    delivery = delivery_line(quote)
     embed = EmbedBuilder(
-        title=clip(f"{quote.speaker}{_delivery(quote.delivery)}", limits.EMBED_TITLE),
-        description=f"> {quote.text}",
+        title=quote.speaker,
+        description=f"> {quote.text}" + (f"\n_{delivery}_" if delivery else ""),
         url=quote.source.url,
         footer=unofficial(quote.incident.slug),
+        timestamp=quote.incident.date,
     )
+    if quote.original_text:
+        embed.add(say(Msg.ORIGINAL, language=quote.original_language), f"> {quote.original_text}")
+    if quote.speaker_role:
+        said_by = person_in_incident(quote.speaker, quote.speaker_role, quote.speaker_party)
+        embed.add(say(Msg.SAID_BY), said_by)
     if quote.said_to:
         embed.add(say(Msg.SAID_TO), quote.said_to, inline=True)
     if quote.context:
@@ -313,12 +415,48 @@ def quote_reply(quote: QuoteView) -> Reply:
 
 
 def rulings_reply(rulings: Sequence[RulingView]) -> Reply:
+    """The rulings of one incident, in the order given (the one asked about first)."""
     first = rulings[0].incident
-    embed = EmbedBuilder(title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug))
+    embed = EmbedBuilder(
+        title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug), timestamp=first.date
+    )
     embed.description = f"**{_date(first.date)}**"
     for ruling in rulings:
-        embed.add(ruling.outcome.value.replace("_", " ").capitalize(), _ruling_text(ruling))
+        embed.add(ruling_headline(ruling), _ruling_text(ruling))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(first.slug),))
+
+
+def telling_aliases(name: str, aliases: Iterable[str]) -> list[str]:
+    """The aliases that tell a reader something: not a piece of the name ("Rota" for Anthony Rota), nor
+    the name folded or reordered ("Lloyd Russell Moyle")."""
+    words = fold(name).split()
+    telling = []
+    for alias in aliases:
+        said = fold(alias).split()
+        if not set(said) <= set(words) and "".join(said) != "".join(words):
+            telling.append(alias)
+    return telling
+
+
+def _roles(person: PersonDetail) -> list[str]:
+    """Each office the sources give the person (party once), with the chamber and the days it is given
+    for: "Speaker — House of Commons (UK), 11 April 2016, 10 December 2018"."""
+    days: dict[tuple[str, str | None], list[dt.date]] = {}
+    for appearance in person.appearances:
+        office = person_in_incident(appearance.role.split(";")[0].strip(), None, appearance.party)
+        days.setdefault((office, appearance.chamber), []).append(appearance.incident.date)
+    return [
+        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(_date(day) for day in dates)])
+        for (office, chamber), dates in days.items()
+    ]
+
+
+def _appearance_line(appearance: Appearance) -> str:
+    line = say(Msg.APPEARANCE, incident=_incident_line(appearance.incident), role=appearance.role)
+    if appearance.rulings:
+        outcomes = ", ".join(say(OUTCOME[outcome]) for outcome in appearance.rulings)
+        line += " " + say(Msg.RULINGS_ON_THEM, outcomes=outcomes)
+    return line
 
 
 def person_reply(person: PersonDetail) -> Reply:
@@ -326,15 +464,14 @@ def person_reply(person: PersonDetail) -> Reply:
     facts = []
     if person.party:
         facts.append(say(Msg.PARTY, party=person.party))
-    if person.aliases:
-        facts.append(say(Msg.ALSO_KNOWN_AS, aliases=", ".join(person.aliases)))
+    aliases = telling_aliases(person.name, person.aliases)
+    if aliases:
+        facts.append(say(Msg.ALSO_KNOWN_AS, aliases=", ".join(aliases)))
     embed.description = "\n".join(facts)
+    embed.add(say(Msg.ROLES), _lines(_roles(person)))
     embed.add(
         say(Msg.APPEARS_IN),
-        _lines(
-            say(Msg.APPEARANCE, incident=_incident_line(a.incident), role=a.role) for a in person.appearances
-        )
-        or say(Msg.NO_INCIDENTS),
+        _lines(_appearance_line(a) for a in person.appearances) or say(Msg.NO_INCIDENTS),
     )
     embed.add(say(Msg.QUOTES), _lines(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
@@ -343,13 +480,26 @@ def person_reply(person: PersonDetail) -> Reply:
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 
+def _noted_source(number: int, source: SourceRef) -> str:
+    line = f"{number}. {source_link(source)}"
+    return f"{line}\n   _{clip(source.note, 300)}_" if source.note else line
+
+
 def sources_reply(detail: IncidentDetail) -> Reply:
+    """Every source of the incident with its provenance notes, where sources differ, and how the quotes'
+    words reached us."""
     embed = EmbedBuilder(
-        title=say(Msg.SOURCES_TITLE, title=detail.ref.title), footer=unofficial(detail.ref.slug)
+        title=say(Msg.SOURCES_TITLE, title=detail.ref.title),
+        footer=unofficial(detail.ref.slug),
+        timestamp=detail.ref.date,
     )
-    embed.description = _lines((f"{i}. {source_link(s)}" for i, s in enumerate(detail.sources, 1)), 4000)
+    embed.description = _lines((_noted_source(i, s) for i, s in enumerate(detail.sources, 1)), 4000)
     if detail.notes:
         embed.add(say(Msg.SOURCES_DIFFER), detail.notes)
+    embed.add(
+        say(Msg.QUOTE_NOTES),
+        _lines(f"“{clip(q.text, 60)}” — {q.note}" for q in detail.quotes if q.note),
+    )
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
 

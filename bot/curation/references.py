@@ -64,8 +64,8 @@ Outcome = str | Close | Unknown
 def named(entry: Entry) -> Named:
     """A source (by publisher and title) or a chamber (by its names and country), as ``matched`` reads it."""
     if isinstance(entry, SourceEntry):
-        label = f"{entry.publisher}: {entry.title}" if entry.title else entry.publisher
-        return Named(entry.key, label, tuple(t for t in (entry.publisher, entry.title) if t))
+        said = tuple(t for t in (entry.publisher, entry.title) if t)  # a source may name no publisher
+        return Named(entry.key, ": ".join(said) or entry.key, said)
     if isinstance(entry, ChamberEntry):
         texts = (entry.name, entry.name_fr, entry.legislature, entry.country)
         return Named(entry.slug, f"{entry.name} ({entry.country})", tuple(t for t in texts if t))

@@ -93,6 +93,8 @@ class QuoteValues(ItemValues):
     ] = None
     said_to: Annotated[str | None, Option("Said to whom", modal=True)] = None
     context: Annotated[str | None, Option("When, and how the words reached us", Input.LONG)] = None
+    original_text: Annotated[str | None, Option("Words as said, if printed")] = None
+    original_language: Annotated[str | None, Option("Language said in")] = None
 
 
 @subcommand("ruling", RulingEntry, who="ruled_by_label")
@@ -106,6 +108,8 @@ class RulingValues(ItemValues):
     ] = None
     role: Annotated[str | None, Option("The chair's office", modal=True)] = None
     source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
+    subject: Annotated[str | None, Option("On whom it was ruled", Input.PERSON)] = None
+    subject_label: Annotated[str | None, Option("On whom, if not one person")] = None
 
 
 @subcommand("motion", MotionEntry, who="moved_by_label")

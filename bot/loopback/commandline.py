@@ -367,9 +367,10 @@ def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str,
     """Each given option's text by display name, and the option the last token gave a value to.
 
     ``name:value`` tokens name their option. The words after a text option's value are more of it
-    (``query:i will not`` is "i will not"); other bare words together fill the first unfilled
-    required option (else the first unfilled one): those before any ``name:``, and those after an
-    option that takes one word (an integer, a choice, a mention, ...).
+    (``query:i will not`` is "i will not"), a ``name:`` that names no option among them too
+    (``query:chamber:uk year:2016`` is one /search query with two filters); other bare words
+    together fill the first unfilled required option (else the first unfilled one): those before any
+    ``name:``, and those after an option that takes one word (an integer, a choice, a mention, ...).
     """
     words: dict[str, list[str]] = {}
     bare: list[Token] = []
@@ -377,7 +378,8 @@ def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str,
     current: str | None = None  # the text option that free words are still being added to
     for token in tokens:
         name, sep, value = token.text.partition(":")
-        if sep and not token.quoted and OPTION_NAME.fullmatch(name):
+        names = sep and not token.quoted and OPTION_NAME.fullmatch(name)
+        if names and (current is None or _is_option(command, name)):
             last = _option_key(command, name, words)
             words[last] = [value]
             current = last if _takes_free_text(command, last) else None
@@ -393,6 +395,10 @@ def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str,
         raw[target] = " ".join(token.text for token in bare)
         last = last or target
     return raw, last
+
+
+def _is_option(command: AnyCommand, name: str) -> bool:
+    return any(parameter.display_name == name.lower() for parameter in command.parameters)
 
 
 def _takes_free_text(command: AnyCommand, name: str) -> bool:

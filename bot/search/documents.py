@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
+from bot.messages.catalogue import Msg, say
 from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Facets, Place, TextField
 from bot.search.places import country_words
 from bot.search.vocabulary import WORDS_FOR
@@ -45,8 +46,10 @@ __all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents"
 W_NAME = 1.0  # titles, names, quote and motion text
 W_PEOPLE = 0.85  # the people of an incident, a quote's speaker, a ruling's chair
 W_PARTY = 0.7  # party names and abbreviations, both languages
-W_CONTEXT = 0.6  # year, chamber, country, kind and outcome words, roles
+W_CONTEXT = 0.6  # year, chamber, kind and outcome words, roles
+W_PLACE = 0.75  # an incident's country and its words: above a party named after the country ("canada")
 W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident, incident titles
+W_BACKGROUND = 0.3  # an incident's title as seen from one of its rulings, whose own summary says more
 
 _Child = TypeVar("_Child", Quote, Ruling, Motion, Participant)
 
@@ -348,7 +351,7 @@ def _incident_document(
         pairs.append((participant.party_label, W_CONTEXT))
     if chamber is not None:
         pairs += [(chamber.name, W_CONTEXT), (chamber.name_fr, W_CONTEXT)]
-        pairs.extend((word, W_CONTEXT) for word in country_words(chamber.country))
+        pairs.extend((word, W_PLACE) for word in country_words(chamber.country))
     pairs.append((str(incident.date.year), W_CONTEXT))
     pairs.extend(
         (words, W_CONTEXT)
@@ -453,19 +456,27 @@ def _ruling_document(
     ruling: Ruling, incident: Incident, people: dict[int | None, Person], facets: Facets
 ) -> Document:
     outcome = _words(ruling.outcome)
+    subject = ruling.subject_label or _speaker_name(ruling.subject_id, people)
+    ruled_by = clip(ruling.ruled_by_label, 50)
+    name = (
+        say(Msg.RULING_CHOICE_ON, ruled_by=ruled_by, subject=clip(subject, 40), outcome=outcome)
+        if subject
+        else say(Msg.RULING_CHOICE, ruled_by=ruled_by, outcome=outcome)
+    )
     return Document(
         kind=DocumentKind.RULING,
         key=f"ruling:{ruling.id}",
-        label=_suffixed(f"{clip(ruling.ruled_by_label, 50)}: {outcome}", f" ({incident.slug})"),
+        label=_suffixed(name, f" ({incident.slug})"),
         incident=incident.slug,
         guild_id=incident.guild_id,
         fields=_fields(
             (ruling.ruled_by_label, W_PEOPLE),
             (_speaker_name(ruling.ruled_by_id, people), W_PEOPLE),
+            (subject, W_PEOPLE),
             *((words, W_CONTEXT) for words in _said(ruling.outcome)),
             (ruling.role, W_CONTEXT),
             (ruling.summary, W_DETAIL),
-            (incident.title, W_DETAIL),
+            (incident.title, W_BACKGROUND),
         ),
         date=incident.date,
         detail=ruling.summary,

@@ -13,7 +13,8 @@ A quote (``QuoteEntry.text``) must hold in its cited source's section:
 - each piece is at least ``PIECE_WORDS`` words or ``PIECE_CHARACTERS`` characters long, unless the
   quote is one short sentence (two words or more) that the source prints whole as a quote;
 - the source names the speaker near the words (name, surname, alias, speaker label or the role the
-  incident gives them), unless the quote says how its speaker was inferred (``speaker_inferred``);
+  incident gives them), unless the quote marks its speaker as inferred (``speaker_inferred``, with a
+  ``note`` saying how);
 - ``translated`` only where the source says the words were said in another language, ``verbatim``
   never where it does.
 A quoted fragment (between “…” or "...") in any other text field of an incident must appear, piece by
@@ -438,11 +439,14 @@ def attribution(section: Section, span: Span, terms: Sequence[str], cast: Cast) 
 # --- the checks ---------------------------------------------------------------------------------
 
 
-_NOT_NAMED = "the source does not name {speaker} near these words (say how it is known: speaker_inferred)"
+_NOT_NAMED = (
+    "the source does not name {speaker} near these words "
+    "(if the speaker is known otherwise: speaker_inferred, and a note saying how)"
+)
 _GIVEN_TO = "the source gives these words to {names}, not {speaker}"
 _NOT_TRANSLATED = "translated, but the source does not say another language was spoken"
 _NOT_VERBATIM = "verbatim, but the source says the words were said in another language"
-_NOWHERE = "“{fragment}” is in none of the incident's cited sources"
+_NOWHERE = "“{fragment}” is not in {where}"
 
 
 @dataclass
@@ -463,21 +467,29 @@ class _Checker:
             found = self.excerpts.section(self.sources[key])
             if isinstance(found, str):
                 self.problems.append(Problem(f"source {key}", "excerpt", found))
+            else:
+                self.fragments(f"source {key}", self.sources[key], [found], "its own section")
         for incident in self.dataset.incidents:
             cast = Cast.of(incident, self.people)
             for n, quote in enumerate(incident.quotes):
                 self.quote(incident, cast, f"quotes[{n}]", quote)
             sections = [self.excerpts.section(self.sources[key]) for key in incident.sources]
             readable = [section for section in sections if isinstance(section, Section)]
-            if len(readable) < len(sections):
-                continue  # what the unreadable sources hold is unknown; said once, for each of them
-            for where, text in text_fields(incident):
-                for fragment in _FRAGMENT.finditer(text):
-                    self.fragment(incident, where, fragment.group(1) or fragment.group(2), readable)
+            if len(readable) == len(sections):  # else what the unreadable ones hold is unknown
+                where = "any of the incident's cited sources"
+                self.fragments(f"incident {incident.slug}", incident, readable, where)
         return self.problems
 
     def problem(self, incident: IncidentEntry, where: str, message: str) -> None:
         self.problems.append(Problem(f"incident {incident.slug}", where, message))
+
+    def fragments(self, entry: str, model: BaseModel, sections: list[Section], where: str) -> None:
+        """Each quoted fragment in ``model``'s text fields, found in one of ``sections``."""
+        for path, text in text_fields(model):
+            for found in _FRAGMENT.finditer(text):
+                problem = fragment_problem(found.group(1) or found.group(2), sections, where)
+                if problem is not None:
+                    self.problems.append(Problem(entry, path, problem))
 
     def quote(self, incident: IncidentEntry, cast: Cast, at: str, quote: QuoteEntry) -> None:
         section = self.excerpts.section(self.sources[quote.source])
@@ -492,8 +504,7 @@ class _Checker:
         if short:
             self.problem(incident, f"{at}.text", _too_short(short))
         narration, others = attribution(section, match.span, speaker_terms(incident, quote, cast), cast)
-        inferred = getattr(quote, "speaker_inferred", None)
-        if not (isinstance(inferred, str) and inferred.strip()):
+        if not (quote.speaker_inferred and quote.note):
             speaker = quote.speaker_label
             if others:
                 names = " and ".join(others)
@@ -506,20 +517,22 @@ class _Checker:
         elif quote.delivery == "verbatim" and other_language:
             self.problem(incident, f"{at}.delivery", _NOT_VERBATIM)
 
-    def fragment(self, incident: IncidentEntry, where: str, fragment: str, sections: list[Section]) -> None:
-        parts = pieces(fragment)
-        if not parts:
-            return
+
+def fragment_problem(fragment: str, sections: Sequence[Section], where: str) -> str | None:
+    """What is wrong with a quoted fragment (between quotation marks in a text field), or None when
+    its pieces are in order in one of ``sections`` (named ``where``), each long enough or printed
+    whole as a quote."""
+    parts = pieces(fragment)
+    if not parts:
+        return None
+    matches = [s for s in sections if find(s, parts, spoken=False) is not None]
+    if not matches and parts[0][:1].isupper():  # a fragment may open with a capital
+        parts[0] = parts[0][:1].lower() + parts[0][1:]
         matches = [s for s in sections if find(s, parts, spoken=False) is not None]
-        if not matches and parts[0][:1].isupper():  # a fragment may open with a capital
-            parts[0] = parts[0][:1].lower() + parts[0][1:]
-            matches = [s for s in sections if find(s, parts, spoken=False) is not None]
-        if not matches:
-            self.problem(incident, where, _NOWHERE.format(fragment=_clip(fragment)))
-            return
-        short = [p for p in _short(parts) if not any(printed_whole(s, p) for s in matches)]
-        if short:
-            self.problem(incident, where, _too_short(short))
+    if not matches:
+        return _NOWHERE.format(fragment=_clip(fragment), where=where)
+    short = [p for p in _short(parts) if not any(printed_whole(s, p) for s in matches)]
+    return _too_short(short) if short else None
 
 
 def text_fields(model: BaseModel, at: str = "") -> Iterator[tuple[str, str]]:

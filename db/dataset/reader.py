@@ -147,6 +147,7 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
         rulings=[
             RulingEntry(
                 ruled_by=refs.maybe_person(row.ruled_by_id),
+                subject=refs.maybe_person(row.subject_id),
                 source=refs.source(row.source_id),
                 **same_named(row, RulingEntry),
             )

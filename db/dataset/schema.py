@@ -29,6 +29,7 @@ from pydantic import (
 
 from db.models import (
     LABEL_MAX,
+    LANGUAGE_MAX,
     NAME_MAX,
     SLUG_MAX,
     TEXT_MAX,
@@ -69,6 +70,7 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX)]
 Title = Annotated[str, StringConstraints(min_length=1, max_length=TITLE_MAX)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MAX)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_MAX)]
+Language = Annotated[str, StringConstraints(min_length=1, max_length=LANGUAGE_MAX)]
 Abbreviation = Annotated[str, StringConstraints(min_length=1, max_length=ABBREVIATION_MAX)]
 Url = Annotated[str, StringConstraints(max_length=URL_MAX, pattern=r"^https?://\S+$")]
 Date = Annotated[dt.date, BeforeValidator(_iso_date)]
@@ -107,10 +109,11 @@ class SourceEntry(DatasetModel):
     key: Slug
     url: Url | None = None
     title: Label | None = None
-    publisher: Name
+    publisher: Name | None = None
     published: Date | None = None
     licence: Name | None = None
     excerpt: Name | None = None
+    note: Text | None = None
 
 
 class ParticipantEntry(DatasetModel):
@@ -148,13 +151,31 @@ class QuoteEntry(DatasetModel):
     said_to: Label | None = None
     context: Text | None = None
     delivery: Delivery
+    original_text: Text | None = None
+    original_language: Language | None = None
+    note: Text | None = None
+    speaker_inferred: bool = False
     source: Slug
+
+    @model_validator(mode="after")
+    def _original_has_a_language(self) -> Self:
+        if self.original_text is not None and self.original_language is None:
+            raise ValueError("original_text needs original_language (the language it was said in)")
+        return self
+
+    @model_validator(mode="after")
+    def _inferred_speaker_says_how(self) -> Self:
+        if self.speaker_inferred and not self.note:
+            raise ValueError("speaker_inferred needs a note saying how the speaker is known")
+        return self
 
 
 class RulingEntry(DatasetModel):
     ruled_by: Slug | None = None
     ruled_by_label: Label
     role: Label | None = None
+    subject: Slug | None = None
+    subject_label: Label | None = None
     outcome: RulingOutcome
     summary: Text
     source: Slug
@@ -313,6 +334,7 @@ def _incident_problems(entry: IncidentEntry, known: References, at: str) -> list
         findings.cite(f"quotes[{n}].source", quote.source)
     for n, ruling in enumerate(entry.rulings):
         findings.check(f"rulings[{n}].ruled_by", ruling.ruled_by, known.people, "person")
+        findings.check(f"rulings[{n}].subject", ruling.subject, known.people, "person")
         findings.cite(f"rulings[{n}].source", ruling.source)
     return findings.problems
 

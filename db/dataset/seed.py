@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 
 from sqlmodel import Session
 
@@ -21,6 +22,22 @@ def seed(session: Session) -> LoadReport:
     report = load_dataset(session, dataset, guild_id=SHARED_GUILD)
     record_version(session, dataset.dataset_version, guild_id=SHARED_GUILD)
     return report
+
+
+@cache
+def shipped_version() -> str:
+    """The ``dataset_version`` of the shipped file (read once a process)."""
+    return read_dataset(SHIPPED_DATASET).dataset_version
+
+
+def older_than_shipped(version: str) -> bool:
+    """Whether ``version`` (``YEAR.MONTH.N``) is an earlier release than the shipped file's; a version
+    that is not a release number (an operator's own import) is never older."""
+    try:
+        recorded = tuple(int(part) for part in version.split("."))
+    except ValueError:
+        return False
+    return recorded < tuple(int(part) for part in shipped_version().split("."))
 
 
 def record_version(session: Session, version: str, *, guild_id: int) -> None:

@@ -235,6 +235,7 @@ def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view
             Ruling(
                 incident_id=incident_id,
                 ruled_by_id=view.person(ruling.ruled_by),
+                subject_id=view.person(ruling.subject),
                 source_id=view.source(ruling.source),
                 rank=rank,
                 **same_named(ruling, Ruling),
