@@ -33,6 +33,7 @@ LABELS = {
     "alain-therrien": "Alain Therrien",
     "carol-hughes": "Carol Hughes",
     "bronwyn-bishop": "Bronwyn Bishop",
+    "dennis-skinner": "Dennis Skinner",
 }
 
 
@@ -333,3 +334,18 @@ def test_a_quoted_fragment_in_a_source_entry_must_be_in_its_own_section(sources:
     document["sources"][0]["note"] = "Says Singh was “tossed out of the House of Commons chamber” and “wept”."
     problems = check_dataset(parse_dataset(document), sources)
     assert [str(p) for p in problems] == ["source huffpost · note: “wept” is not in its own section"]
+
+
+def test_a_remark_stitched_across_two_speakers_is_given_to_the_second(
+    sources: Path, shipped_document: dict[str, Any]
+) -> None:
+    stitched = quote(
+        "Which word? … I think he knows the word beginning with D and ending with Y that he inappropriately"
+        " used.",
+        "dennis-skinner",
+        "skinner-2016-itv",
+    )
+    dataset, at = with_quote(shipped_document, stitched, "skinner-2016")
+    assert problems_at(check_dataset(dataset, sources), f"{at}.speaker", "skinner-2016") == [
+        "the source gives these words to John Bercow, not Dennis Skinner"
+    ]

@@ -278,10 +278,11 @@ def _mapped(source: SourceEntry, sections: Sequence[Section]) -> Iterator[Sectio
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """Where each piece of a quoted text was found in one section, and the span holding the first."""
+    """Where each piece of a quoted text was found in one section, and the innermost span holding
+    each (None for a piece outside every span)."""
 
     places: tuple[tuple[int, int], ...]
-    span: Span | None
+    spans: tuple[Span | None, ...]
 
 
 def _occurrences(text: str, piece: str) -> Iterator[tuple[int, int]]:
@@ -327,7 +328,7 @@ def find(section: Section, parts: Sequence[str], *, spoken: bool) -> Match | Non
     places = place(0, 0)
     if places is None:
         return None
-    return Match(tuple(places), _innermost(section.spans, *places[0]))
+    return Match(tuple(places), tuple(_innermost(section.spans, *place) for place in places))
 
 
 def printed_whole(section: Section, piece: str) -> bool:
@@ -392,9 +393,11 @@ def _attributions(section: Section, span: Span) -> Iterator[tuple[str, bool]]:
 
 @dataclass(frozen=True)
 class Cast:
-    """The people of one incident, each with the words a source may name them by."""
+    """The people of one incident: the words a source may name each by (name first, then aliases and
+    surname), and the roles the incident gives them (the part before any ``;``, ``(`` or ``,``)."""
 
     terms: dict[str, list[str]]
+    roles: dict[str, list[str]]
 
     @classmethod
     def of(cls, incident: IncidentEntry, people: dict[str, PersonEntry]) -> Cast:
@@ -402,29 +405,36 @@ class Cast:
         slugs += [r.ruled_by for r in incident.rulings if r.ruled_by]
         slugs += [m.moved_by for m in incident.motions if m.moved_by]
         terms: dict[str, list[str]] = {}
+        roles: dict[str, list[str]] = {}
         for slug in dict.fromkeys(slugs):
             person = people.get(slug)
             if person is not None:
                 surname = person.name.split()[-1]
                 terms[slug] = [person.name, *person.aliases, *([surname] if len(surname) > 2 else [])]
-        return cls(terms)
+                roles[slug] = [
+                    re.split(r"[;(,]", p.role)[0].strip() for p in incident.participants if p.person == slug
+                ]
+        return cls(terms, roles)
+
+    def speaker(self, quote: QuoteEntry) -> list[str]:
+        """Everything that names ``quote``'s speaker: name, aliases, surname, role, speaker label."""
+        slug = quote.speaker or ""
+        return [*self.terms.get(slug, []), *self.roles.get(slug, []), quote.speaker_label]
 
     def named(self, text: str) -> list[str]:
-        """The names of the people ``text`` names."""
-        return [terms[0] for terms in self.terms.values() if _names(text, terms)]
-
-
-def speaker_terms(incident: IncidentEntry, quote: QuoteEntry, cast: Cast) -> list[str]:
-    """Everything that names ``quote``'s speaker: name, surname, aliases, label, role in the incident."""
-    roles = [p.role for p in incident.participants if quote.speaker and p.person == quote.speaker]
-    heads = [re.split(r"[;(,]", role)[0].strip() for role in roles]
-    return [*cast.terms.get(quote.speaker or "", []), quote.speaker_label, *heads]
+        """The names of the people ``text`` names: by name, alias or surname, or by role with ``the``
+        (``the Speaker replied``; ``a Bloc MP`` names no one)."""
+        return [
+            terms[0]
+            for slug, terms in self.terms.items()
+            if _names(text, terms) or _names(text, [f"the {role}" for role in self.roles[slug]])
+        ]
 
 
 def attribution(section: Section, span: Span, terms: Sequence[str], cast: Cast) -> tuple[str, list[str]]:
-    """The narration that decides who spoke ``span``, and whom it names instead (empty when the
-    speaker's terms are there); ``("", [])`` when nothing near the words names anyone. A transcript
-    turn's or a Hansard speech's heading decides alone."""
+    """The narration that decides who spoke ``span``, and whom it names instead (empty when one of
+    the speaker's ``terms`` is there); ``("", [])`` when nothing near the words names anyone. A
+    transcript turn's or a Hansard speech's heading decides alone."""
     if span.label is not None:
         return span.label, [] if _names(span.label, terms) else [span.label]
     for narration, attributes in _attributions(section, span):
@@ -497,19 +507,22 @@ class _Checker:
             return  # said once, for the source
         parts = pieces(quote.text)
         match = find(section, parts, spoken=True)
-        if match is None or match.span is None:
+        spans = [span for span in match.spans if span is not None] if match else []
+        if match is None or len(spans) < len(parts):
             self.problem(incident, f"{at}.text", _not_found(section, parts, quote.source))
             return
         short = [p for p in _short(parts) if words(p) < 2 or not printed_whole(section, p)]
         if short:
             self.problem(incident, f"{at}.text", _too_short(short))
-        narration, others = attribution(section, match.span, speaker_terms(incident, quote, cast), cast)
+        said = [attribution(section, span, cast.speaker(quote), cast) for span in spans]
+        narration = " ".join(narration for narration, _ in said)
         if not (quote.speaker_inferred and quote.note):
+            others = next((names for _, names in said if names), [])
             speaker = quote.speaker_label
             if others:
                 names = " and ".join(others)
                 self.problem(incident, f"{at}.speaker", _GIVEN_TO.format(names=names, speaker=speaker))
-            elif not narration:
+            elif not said[0][0]:
                 self.problem(incident, f"{at}.speaker", _NOT_NAMED.format(speaker=speaker))
         other_language = bool(_LANGUAGE.search(narration))
         if quote.delivery == "translated" and not other_language:
