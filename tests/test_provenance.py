@@ -291,8 +291,8 @@ def test_header_lines_are_kept_apart_from_the_verbatim_text() -> None:
     assert section.text == '"Hello there, everybody," she said.'
 
 
-def test_a_file_without_sections_is_one_page_of_text() -> None:
-    [section] = parse_excerpt("article.txt", 'First paragraph.\n\n"Second," he said.\n')
+def test_a_file_without_sections_is_one_page_of_text_without_its_header_lines() -> None:
+    [section] = parse_excerpt("article.txt", 'SLUG: x\nFirst paragraph.\n\n"Second," he said.\n')
     assert section.text == 'First paragraph.\n\n"Second," he said.'
     assert [section.text[span.start : span.end] for span in section.spans] == ["Second,"]
 

@@ -58,6 +58,7 @@ LANGUAGES = (
 )
 _LANGUAGE = re.compile(rf"\b(?:in|into|from) (?:{LANGUAGES})\b|\btranslat", re.IGNORECASE)
 _HEADER = re.compile(r"^[A-Z][A-Za-z ]{1,30}:")
+_FILE_HEADER = re.compile(r"^(?:SLUG|NOTE|URL|Title|Publisher|Licence|Date on page|Note|Verbatim text used):")
 _TURN = re.compile(r"^([A-Z][A-Z .'-]{2,60}):\s")
 _HANSARD_HEADING = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Dr|Sir|Dame|Lord|Lady|The)\b\.?[^!?:\"]{0,100}$")
 _SENTENCE_END = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?]\s")
@@ -211,7 +212,7 @@ def parse_excerpt(name: str, content: str) -> list[Section]:
         elif headers is not None and (header := _HEADER.match(line)):
             headers[header.group(0)[:-1]] = line[header.end() :].strip()
     if not sections and not any(line.startswith("SOURCE ") for line in lines):
-        text = "\n".join(line for line in lines if not _HEADER.match(line) or " " in line.split(":")[0])
+        text = "\n".join(line for line in lines if not _FILE_HEADER.match(line))
         sections.append(Section.of(name, {}, text))
     return sections
 
