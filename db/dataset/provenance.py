@@ -186,7 +186,7 @@ def _spans(text: str, paragraphs: Sequence[tuple[int, int]]) -> Iterator[Span]:
             heading = None
         elif turn:
             yield Span(start + turn.end(), end, turn.group(1))
-        elif _HANSARD_HEADING.match(paragraph) and not paragraph.endswith("."):
+        elif _HANSARD_HEADING.match(paragraph) and words(paragraph) <= 12 and not paragraph.endswith("."):
             heading = paragraph
         elif heading is not None:
             yield Span(start, end, heading)
@@ -267,9 +267,10 @@ def _mapped(source: SourceEntry, sections: Sequence[Section]) -> Iterator[Sectio
             key = _url_key(source.url, query=query)
             yield from (s for s in sections if _url_key(s.headers.get("URL", ""), query=query) == key)
     for header, value in (("Title", source.title), ("Publisher", source.publisher)):
-        if value is None:
+        key = _label_key(value or "")
+        if not key:  # "(headline not in stored excerpt)" names nothing
             continue
-        alike = [s for s in sections if _label_key(s.headers.get(header, "")) == _label_key(value)]
+        alike = [s for s in sections if _label_key(s.headers.get(header, "")) == key]
         if len(alike) == 1:
             yield alike[0]
 
