@@ -9,6 +9,7 @@
     parlbot db where | upgrade | seed
     parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
     parlbot db export FILE [--guild ID]
+    parlbot db check FILE [--sources DIR]    structure, then (with DIR) every quote against its excerpts
 
 Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask``, ``complete`` and
 ``console`` never talk to Discord: they run the real bot against the loopback Discord in
@@ -324,6 +325,25 @@ def database_location(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+def db_check(path: Path, sources: Path | None) -> int:
+    """``parlbot db check``: each problem of a dataset file on a line; exit 1 when there is one."""
+    from db.dataset.provenance import check_file
+
+    if not path.is_file():
+        raise UsageError(f"cannot read {path}: no such file")
+    if sources is not None and not sources.is_dir():
+        raise UsageError(f"--sources {sources} is not a folder")
+    problems = check_file(path, sources)
+    for problem in problems:
+        print(problem)
+    checked = "structure only (no --sources)" if sources is None else f"structure and provenance ({sources})"
+    if problems:
+        print(f"parlbot: {path}: {len(problems)} problem(s); checked {checked}.", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"{path} holds: checked {checked}.")
+    return EXIT_OK
+
+
 def command_db(settings: Settings, args: argparse.Namespace) -> int:
     from db.dataset.files import write_dataset
     from db.dataset.reader import export_dataset
@@ -331,6 +351,8 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
     if args.db_command == "where":
         print(database_location(settings.database_url))
         return EXIT_OK
+    if args.db_command == "check":
+        return db_check(Path(args.file), None if args.sources is None else Path(args.sources))
     database = Database(settings.database_url)
     guild = args.guild if getattr(args, "guild", None) is not None else SHARED_GUILD
     try:
@@ -397,6 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
     export = db_commands.add_parser("export", help="write a guild's entries as a dataset file")
     export.add_argument("file", metavar="FILE")
     export.add_argument("--guild", type=snowflake, help="the guild whose entries to export (default: shared)")
+    check = db_commands.add_parser("check", help="check a dataset file (with --sources, its quotes too)")
+    check.add_argument("file", metavar="FILE")
+    check.add_argument("--sources", metavar="DIR", help="the excerpt folder to check quotes against")
     return parser
 
 

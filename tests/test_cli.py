@@ -21,6 +21,7 @@ from bot.loopback.payloads import MEMBER_PERMISSIONS
 from bot.loopback.rest import FakeDiscord
 from bot.messages.catalogue import Msg, say
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
+from tests.excerpts import excerpt_folder, holding_document
 
 
 def default_file(workdir: Path) -> Path:
@@ -361,3 +362,64 @@ def test_run_when_discord_is_unreachable_retries_then_exits_1_without_a_tracebac
     assert lines[-1].startswith("parlbot: error: cannot reach Discord: ")
     assert "Traceback" not in result.stderr
     assert "voice will NOT be supported" not in result.stderr
+
+
+def written(path: Path, document: object) -> str:
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def test_db_check_of_a_file_that_holds_says_so_and_exits_0(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = written(workdir / "small.json", holding_document())
+    folder = excerpt_folder()
+    assert main(["db", "check", file, "--sources", str(folder)]) == 0
+    assert capsys.readouterr().out == f"{file} holds: checked structure and provenance ({folder}).\n"
+
+
+def test_db_check_prints_each_problem_with_its_entry_and_field_and_exits_1(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = holding_document()
+    document["incidents"][0]["quotes"][0]["text"] = "I will not apologize to anyone"
+    document["incidents"][0]["summary"] = "Singh “wept openly in the chamber”."
+    file = written(workdir / "fooled.json", document)
+    assert main(["db", "check", file, "--sources", str(excerpt_folder())]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [
+        "incident singh-2020 · quotes[0].text: “I will not apologize to anyone” is not in the text of "
+        "huffpost (singh-2020.txt SOURCE 1)",
+        "incident singh-2020 · summary: “wept openly in the chamber” is not in any of the incident's "
+        "cited sources",
+    ]
+    assert "2 problem(s)" in captured.err
+
+
+def test_db_check_without_sources_runs_the_structural_part_only(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = holding_document()
+    document["incidents"][0]["quotes"][0]["text"] = "words no source prints"
+    document["incidents"][0]["participants"][0]["person"] = "jagmet-singh"
+    file = written(workdir / "moderator.json", document)
+    assert main(["db", "check", file]) == 1
+    [line] = capsys.readouterr().out.splitlines()
+    assert line.startswith("incident singh-2020 · participants[0].person: unknown person 'jagmet-singh'")
+
+
+def test_db_check_of_a_folder_that_is_not_there_is_a_usage_error(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = written(workdir / "small.json", holding_document())
+    assert main(["db", "check", file, "--sources", str(workdir / "nowhere")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_db_check_exits_1_as_a_real_process(workdir: Path) -> None:
+    document = holding_document()
+    document["incidents"][0]["quotes"][0]["speaker"] = "carol-hughes"
+    file = written(workdir / "reattributed.json", document)
+    result = run_parlbot("db", "check", file, "--sources", str(excerpt_folder()), cwd=workdir)
+    assert result.returncode == 1
+    assert "quotes[0].speaker: the source gives these words to Jagmeet Singh" in result.stdout

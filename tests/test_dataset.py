@@ -14,6 +14,7 @@ from sqlalchemy import func
 from sqlmodel import Session, SQLModel, select
 
 from db.dataset.files import dump_dataset, read_dataset, write_dataset
+from db.dataset.provenance import check_file
 from db.dataset.reader import export_dataset
 from db.dataset.schema import (
     SHIPPED_DATASET,
@@ -44,8 +45,8 @@ from db.models import (
     Source,
     Stance,
 )
+from tests.excerpts import excerpt_folder
 
-SHARED_SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
 TABLES: list[type[SQLModel]] = [
     Chamber,
     Party,
@@ -67,10 +68,13 @@ def shipped() -> Dataset:
 
 
 @pytest.fixture(scope="module")
-def index() -> dict[str, Any]:
-    if not SHARED_SOURCES.is_dir():
-        pytest.skip(f"the research folder {SHARED_SOURCES} is not checked out next to the repository")
-    return json.loads((SHARED_SOURCES / "index.json").read_text(encoding="utf-8"))
+def sources() -> Path:
+    return excerpt_folder()
+
+
+@pytest.fixture(scope="module")
+def index(sources: Path) -> dict[str, Any]:
+    return json.loads((sources / "index.json").read_text(encoding="utf-8"))
 
 
 def incident(dataset: Dataset, slug: str) -> IncidentEntry:
@@ -124,26 +128,15 @@ def test_each_incident_cites_its_index_source_as_main_page(shipped: Dataset, ind
         assert url_of[incident(shipped, entry["slug"]).sources[0]] == entry["source"]["url"]
 
 
-def test_every_quote_appears_verbatim_in_its_source_excerpt(shipped: Dataset) -> None:
-    if not SHARED_SOURCES.is_dir():
-        pytest.skip(f"the excerpt folder {SHARED_SOURCES} is not checked out next to the repository")
-    excerpt_of = {source.key: source.excerpt for source in shipped.sources}
-    missing = []
-    for entry in shipped.incidents:
-        for quote in entry.quotes:
-            excerpt = excerpt_of[quote.source]
-            assert excerpt is not None, f"{entry.slug}: quote source {quote.source} has no excerpt"
-            text = (SHARED_SOURCES / excerpt).read_text(encoding="utf-8")
-            # " … " marks where a source split one remark with narration; each piece must be verbatim.
-            missing += [(entry.slug, piece) for piece in quote.text.split(" … ") if piece not in text]
-    assert missing == []
+def test_the_shipped_dataset_holds_against_its_excerpts(sources: Path) -> None:
+    # Quotes piece by piece in their own source's section, speakers named, fragments found
+    # (db.dataset.provenance; the same check as `parlbot db check FILE --sources DIR`).
+    assert [str(problem) for problem in check_file(SHIPPED_DATASET, sources)] == []
 
 
-def test_every_excerpt_named_by_a_source_exists(shipped: Dataset) -> None:
-    if not SHARED_SOURCES.is_dir():
-        pytest.skip(f"the excerpt folder {SHARED_SOURCES} is not checked out next to the repository")
+def test_every_excerpt_named_by_a_source_exists(shipped: Dataset, sources: Path) -> None:
     named = {source.excerpt for source in shipped.sources if source.excerpt is not None}
-    assert {name for name in named if not (SHARED_SOURCES / name).is_file()} == set()
+    assert {name for name in named if not (sources / name).is_file()} == set()
 
 
 def test_every_incident_quote_ruling_motion_and_position_cites_a_known_source(shipped: Dataset) -> None:
