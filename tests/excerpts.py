@@ -1,4 +1,5 @@
-"""The excerpt folder (``../shared/sources``) for the tests that check the dataset against it.
+"""The excerpt folder (``../shared/sources``, or ``PARLBOT_SOURCES``) for the tests that check the dataset
+against it.
 
 ``excerpt_folder()`` gives the folder. When it is missing a test skips, saying why, unless
 ``PARLBOT_REQUIRE_SOURCES`` is set (``.ci/run`` sets it): then it fails, so CI never passes by skipping.
@@ -15,13 +16,16 @@ import pytest
 from db.dataset.provenance import SHARED_SOURCES
 
 REQUIRE_SOURCES_ENV = "PARLBOT_REQUIRE_SOURCES"
+SOURCES_ENV = "PARLBOT_SOURCES"  # where the folder is, when not beside the repository (.ci/run sets it)
 
 
 def excerpt_folder() -> Path:
-    """``../shared/sources``; skips the test when it is missing, or fails it when sources are required."""
-    if SHARED_SOURCES.is_dir():
-        return SHARED_SOURCES
-    reason = f"the excerpt folder {SHARED_SOURCES} is not checked out next to the repository"
+    """``PARLBOT_SOURCES`` or ``../shared/sources``; skips the test when it is missing, or fails it when
+    sources are required."""
+    folder = Path(os.environ.get(SOURCES_ENV) or SHARED_SOURCES)
+    if folder.is_dir():
+        return folder
+    reason = f"the excerpt folder {folder} is not checked out next to the repository"
     if os.environ.get(REQUIRE_SOURCES_ENV):
         pytest.fail(f"{reason}, and {REQUIRE_SOURCES_ENV} is set: the provenance tests must run")
     pytest.skip(reason)

@@ -315,15 +315,25 @@ def test_a_missing_excerpt_folder_fails_when_sources_are_required(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(excerpts, "SHARED_SOURCES", tmp_path / "missing")
+    monkeypatch.delenv(excerpts.SOURCES_ENV, raising=False)
     monkeypatch.setenv(excerpts.REQUIRE_SOURCES_ENV, "1")
     with pytest.raises(pytest.fail.Exception, match="PARLBOT_REQUIRE_SOURCES is set"):
         excerpts.excerpt_folder()
+
+
+def test_the_excerpt_folder_named_by_parlbot_sources_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(excerpts, "SHARED_SOURCES", tmp_path / "missing")
+    monkeypatch.setenv(excerpts.SOURCES_ENV, str(tmp_path))
+    assert excerpts.excerpt_folder() == tmp_path
 
 
 def test_a_missing_excerpt_folder_skips_saying_why_when_sources_are_not_required(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(excerpts, "SHARED_SOURCES", tmp_path / "missing")
+    monkeypatch.delenv(excerpts.SOURCES_ENV, raising=False)
     monkeypatch.delenv(excerpts.REQUIRE_SOURCES_ENV, raising=False)
     with pytest.raises(pytest.skip.Exception, match="is not checked out next to the repository"):
         excerpts.excerpt_folder()
