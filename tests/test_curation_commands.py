@@ -245,6 +245,23 @@ async def test_a_name_close_to_several_people_is_refused_with_the_choices_and_no
     assert audit_count(moderator_session) == 0
 
 
+async def test_a_rulings_subject_given_by_name_is_saved_as_the_person_and_shown_by_ruling(
+    moderator_session,
+) -> None:
+    line = (
+        '/add ruling incident:singh-2020 outcome:warned summary:"Warned him." ruled_by:"Anthony Rota"'
+        ' subject:"Jagmeet Singh" source:cbc'
+    )
+    answer = await ask(moderator_session, line)
+    assert say(Msg.UNDO_HINT) in answer["content"], answer["content"]
+    ruling = stored_incident(moderator_session, "singh-2020").rulings[-1]
+    assert (ruling.ruled_by, ruling.subject) == ("anthony-rota", "jagmeet-singh")
+
+    shown = await ask(moderator_session, "/ruling query:singh-2020")
+
+    assert "Anthony Rota ruled on Jagmeet Singh: warned" in all_text(shown)
+
+
 async def test_a_name_that_matches_no_one_is_refused_with_suggestions(moderator_session) -> None:
     line = '/add ruling incident:singh-2020 outcome:warned summary:"Warned." ruled_by:zzqx-nobody'
     answer = await ask(moderator_session, line)
