@@ -1,5 +1,6 @@
-"""The message catalogue: every id has an English text, every text's fields are well formed, ``say``
-fills them, and a few English sentences are pinned word for word (the other tests assert by id)."""
+"""The message catalogues: every id has a text in every language, with the same fields as the English,
+well formed; ``say`` fills them in the language being spoken, and a few English sentences are pinned
+word for word (the other tests assert by id)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ import pytest
 from bot.curation.changes import KIND_NAMES, STATUS_NAMES, kind_name
 from bot.curation.entries import PARTS
 from bot.errors import Conflict, InvalidInput, NotFound
-from bot.messages.catalogue import Msg, say
-from bot.messages.en import ENGLISH
+from bot.messages.catalogue import LOCALES, Msg, catalogue, say, speaking
 from db.models import EntityKind, SuggestionStatus
 
 ID = re.compile(r"[a-z]+(\.[a-z]+(-[a-z]+)*)+")
@@ -31,9 +31,15 @@ def sample(spec: str | None) -> object:
     return 1.5 if spec else "x"
 
 
-def test_every_message_has_an_english_text() -> None:
-    assert set(ENGLISH) == set(Msg)
-    assert all(ENGLISH[msg].strip() for msg in Msg)
+ENGLISH = catalogue("en")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_message_has_a_text_in_every_catalogue(locale: str) -> None:
+    texts = catalogue(locale)
+    assert sorted(set(Msg.__members__.values()) - set(map(Msg, texts))) == []
+    assert sorted(set(texts) - {msg.value for msg in Msg}) == [], "texts for ids that no longer exist"
+    assert all(texts[msg.value].strip() for msg in Msg)
 
 
 @pytest.mark.parametrize("msg", list(Msg))
@@ -41,14 +47,34 @@ def test_every_id_reads_area_dot_name(msg: Msg) -> None:
     assert ID.fullmatch(msg.value)
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("msg", list(Msg))
-def test_every_english_text_has_well_formed_named_fields(msg: Msg) -> None:
-    fields = fields_of(ENGLISH[msg])  # raises on an unbalanced brace
+def test_every_text_has_well_formed_named_fields(msg: Msg, locale: str) -> None:
+    fields = fields_of(catalogue(locale)[msg.value])  # raises on an unbalanced brace
     for name, conversion, spec in fields:
         assert name.isidentifier(), f"{msg}: {{{name}}} is not a named field"
         assert conversion in (None, "r", "s")
         assert "{" not in (spec or ""), f"{msg}: nested field in {{{name}:{spec}}}"
-    assert say(msg, **{name: sample(spec) for name, _, spec in fields})
+    with speaking(locale):
+        assert say(msg, **{name: sample(spec) for name, _, spec in fields})
+
+
+@pytest.mark.parametrize("msg", list(Msg))
+def test_every_translation_has_the_fields_of_the_english(msg: Msg) -> None:
+    english = sorted(fields_of(ENGLISH[msg.value]))
+    for locale in LOCALES:
+        assert sorted(fields_of(catalogue(locale)[msg.value])) == english, f"{locale}: {msg}"
+
+
+def test_say_speaks_the_language_of_the_block_and_english_outside_it() -> None:
+    with speaking("fr"):
+        french = say(Msg.NEXT)
+    assert french != say(Msg.NEXT) == "Next ▶"
+
+
+def test_speaking_refuses_a_language_without_a_catalogue() -> None:
+    with pytest.raises(ValueError, match="de"):
+        speaking("de").__enter__()
 
 
 def test_say_fills_the_fields_by_name() -> None:
