@@ -1,1 +1,1 @@
-"""Every sentence parlbot says, by id: ``ids.Msg`` names them, ``locales/*.po`` word them (``catalogue.say``)."""
+"""Every sentence parlbot says, by id: ``ids.Msg`` names them, ``locales/*.po`` word them."""
