@@ -107,7 +107,7 @@ class Config(commands.Cog):
         self,
         interaction: Interaction,
         setting: Literal["on", "off", "server"],
-        channel: discord.TextChannel | discord.Thread | discord.VoiceChannel | None = None,
+        channel: app_commands.AppCommandChannel | app_commands.AppCommandThread | None = None,
     ) -> None:
         library, actor = interaction.client.library, actor_of(interaction)
         channel_id = None if channel is None else channel.id

@@ -123,7 +123,7 @@ def incident_line(line: IncidentLine) -> str:
     return say(
         Msg.INCIDENT_LINE,
         date=line.date.isoformat(),
-        title=clip(line.title, limits.BUTTON_LABEL),
+        title=line.title,
         chamber=line.chamber,
     )
 
