@@ -372,3 +372,9 @@ async def test_a_timeline_with_nothing_in_it_says_so(discord_session) -> None:
 
     assert description(shown) == say(Msg.TIMELINE_NOTHING)
     assert "Singh" not in all_text(shown)
+
+
+async def test_the_timeline_answers_privately_where_lookups_do(moderator_session) -> None:
+    await ask(moderator_session, "/config ephemeral setting:on")
+
+    assert is_ephemeral(await ask(moderator_session, "/timeline", member(moderator_session)))
