@@ -368,3 +368,8 @@ class Msg(StrEnum):
     FILE_TOO_BIG = "import.file-too-big"
     EXPORT_NOTE = "export.note"
     EXPORT_TOO_BIG = "export.too-big"
+
+    # -- French beside English: data in both languages (bot.answers.render, bot.curation.form_spec) ----
+    ENGLISH_ONLY = "french.english-only"
+    LABEL_TITLE_FR = "field.title-fr"
+    LABEL_SUMMARY_FR = "field.summary-fr"
