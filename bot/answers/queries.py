@@ -141,7 +141,6 @@ class IncidentDetail:
     rulings: tuple[RulingView, ...]
     sources: tuple[SourceRef, ...]
     summary_fr: str | None = None
-    chamber_fr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,7 +384,6 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
         ),
         sources=tuple(_source_ref(sources[link.source_id]) for link in links),
         summary_fr=incident.summary_fr,
-        chamber_fr=chamber.name_fr if chamber else None,
     )
 
 

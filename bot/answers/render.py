@@ -230,9 +230,10 @@ def person_in_incident(name: str, role: str | None, party: PartyRef | None, *, s
     return shown if party is None or _names_party(said, party) else f"{shown} ({party.short})"
 
 
-def in_language(english: str, french: str | None, limit: int = limits.EMBED_DESCRIPTION) -> str:
-    """A text of the data in the language being spoken: in French, the entry's French where it has one,
-    else the English marked as shown in English only (within ``limit``); in English, the English."""
+def text_in_language(english: str, french: str | None, limit: int = limits.EMBED_DESCRIPTION) -> str:
+    """A text of the data (a title, a summary) in the language being spoken: in French, the entry's
+    French where it has one, else the English marked as shown in English only (within ``limit``); in
+    English, the English. Names are not marked: they are the same in both languages."""
     if current_locale() != "fr":
         return english
     if french:
@@ -242,8 +243,8 @@ def in_language(english: str, french: str | None, limit: int = limits.EMBED_DESC
 
 
 def title_of(ref: IncidentRef) -> str:
-    """The incident's title in the language being spoken (``in_language``)."""
-    return in_language(ref.title, ref.title_fr, limits.EMBED_TITLE)
+    """The incident's title in the language being spoken (``text_in_language``)."""
+    return text_in_language(ref.title, ref.title_fr, limits.EMBED_TITLE)
 
 
 def _incident_line(ref: IncidentRef) -> str:
@@ -338,17 +339,16 @@ def ruling_headline(ruling: RulingView) -> str:
 
 
 def _ruling_text(ruling: RulingView) -> str:
-    summary = in_language(ruling.summary, ruling.summary_fr)
+    summary = text_in_language(ruling.summary, ruling.summary_fr)
     return say(Msg.WITH_SOURCE, text=summary, source=source_cite(ruling.source))
 
 
 def incident_reply(detail: IncidentDetail) -> Reply:
     ref = detail.ref
-    summary = in_language(detail.summary, detail.summary_fr)
-    chamber = (detail.chamber_fr or detail.chamber) if current_locale() == "fr" else detail.chamber
+    summary = text_in_language(detail.summary, detail.summary_fr)
     embed = EmbedBuilder(
         title=title_of(ref),
-        description=f"{summary}\n\n**{_date(ref.date)}** · {chamber}",
+        description=f"{summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
         footer=unofficial(ref.slug),
         timestamp=ref.date,
@@ -519,7 +519,7 @@ def sources_reply(detail: IncidentDetail) -> Reply:
     )
     embed.description = _lines((_noted_source(i, s) for i, s in enumerate(detail.sources, 1)), 4000)
     if detail.notes:
-        embed.add(say(Msg.SOURCES_DIFFER), in_language(detail.notes, None, limits.FIELD_VALUE))
+        embed.add(say(Msg.SOURCES_DIFFER), text_in_language(detail.notes, None, limits.FIELD_VALUE))
     embed.add(
         say(Msg.QUOTE_NOTES),
         _lines(f"“{clip(q.text, 60)}” — {q.note}" for q in detail.quotes if q.note),
