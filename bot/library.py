@@ -326,7 +326,9 @@ class Library:
 
     def _show_quotes(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         detail = self._incident(session, slug, guild_id)
-        return render.quotes_reply(say(Msg.QUOTES_TITLE, title=detail.ref.title), detail.quotes, slug=slug)
+        return render.quotes_reply(
+            say(Msg.QUOTES_TITLE, title=render.title_of(detail.ref)), detail.quotes, slug=slug
+        )
 
     def _show_sources(self, session: Session, slug: str, guild_id: int | None) -> Reply:
         return render.sources_reply(self._incident(session, slug, guild_id))
@@ -342,7 +344,7 @@ class Library:
             key = lead.incident.slug
         detail = self._incident(session, key, guild_id)
         if not detail.rulings:
-            raise NotFound(Msg.NO_RULING, title=detail.ref.title)
+            raise NotFound(Msg.NO_RULING, title=render.title_of(detail.ref))
         return render.rulings_reply(sorted(detail.rulings, key=lambda r: lead is None or r.id != lead.id))
 
     def _show_quote(self, session: Session, key: str, guild_id: int | None) -> Reply:

@@ -247,6 +247,9 @@ class Incident(SQLModel, table=True):
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+    # French: our own words in French (docs/DATASET.md); None where only the English exists.
+    title_fr: str | None = Field(default=None, max_length=TITLE_MAX)
+    summary_fr: str | None = Field(default=None, max_length=TEXT_MAX)
 
 
 class IncidentSource(SQLModel, table=True):
@@ -333,6 +336,7 @@ class Ruling(SQLModel, table=True):
     summary: str = Field(max_length=TEXT_MAX)
     source_id: int = Field(foreign_key="source.id")
     rank: int = 0
+    summary_fr: str | None = Field(default=None, max_length=TEXT_MAX)  # ``summary`` in our own French
 
 
 class DatasetVersion(SQLModel, table=True):

@@ -382,8 +382,46 @@ CASES: tuple[Case, ...] = (
         anything("sing red flag", DocumentKind.INCIDENT, "heseltine-1976", "all kinds"),
         anything("labour sing", DocumentKind.INCIDENT, "heseltine-1976", "all kinds"),
         anything("te pati maori", DocumentKind.PARTY, "te-pati-maori", "all kinds"),
+        # in French: the French titles and summaries, French words for what happened, French questions
+        inc("expulsion de singh", "singh-2020", "french"),
+        inc("l'expulsion de Singh", "singh-2020", "french"),
+        inc("qui a été expulsé pour avoir traité quelqu'un de raciste", "singh-2020", "french question"),
+        inc("pourquoi singh a-t-il été expulsé", "singh-2020", "french question"),
+        inc("rappel au règlement raciste", "singh-2020", "french"),
+        inc("consentement unanime GRC", "singh-2020", "french"),
+        inc("racisme systémique à la GRC", "singh-2020", "french"),
+        inc("chef du NPD expulsé", "singh-2020", "french"),
+        inc("député bloquiste traité de raciste", "singh-2020", "french"),
+        inc("npd raciste", "singh-2020", "french"),
+        inc("qui a saisi la masse en 1976", "heseltine-1976", "french question"),
+        inc("la masse et le brexit", "russell-moyle-2018", "french"),
+        inc("langage non parlementaire peter kent", "trudeau-2011", "french"),
+        inc("excuses de trudeau à peter kent", "trudeau-2011", "french"),
+        inc("retirer ses propos dodgy dave", "skinner-2016", "french"),
+        inc("est-ce que poilievre a été expulsé", "poilievre-2024", "french question"),
+        inc("qui a traité trudeau de wacko", "poilievre-2024", "french question"),
+        inc("Président de la Chambre Fergus", "poilievre-2024", "french"),
+        inc("Parti conservateur expulsé wacko", "poilievre-2024", "french"),
+        inc('chamber:"chambre des communes" wacko', "poilievre-2024", "french"),
+        inc("coup de coude à brosseau", "trudeau-2016", "french"),
+        inc("détenus afghans", "milliken-2010", "french"),
+        inc("question de privilège documents afghans", "milliken-2010", "french"),
+        inc("motion de censure contre la présidente", "bishop-2014", "french"),
+        inc("désignée par son nom après le haka", "maipi-clarke-2024", "french"),
+        inc("séance suspendue haka", "maipi-clarke-2024", "french"),
+        inc("qui a refusé de retirer ses propos sur boris johnson", "butler-2021", "french question"),
+        inc("qui a menti à la chambre", "butler-2021", "french question"),
+        inc("quand trudeau a-t-il dit fuddle duddle", "trudeau-1971", "french question"),
+        party("Parti libéral", "liberal-party-of-canada", "french"),
+        party("PLC", "liberal-party-of-canada", "french"),
+        party("parti vert", "green-party-of-canada", "french"),
+        ruling("rota a expulsé singh", "singh-2020", "Anthony Rota", "french"),
+        ruling("la vice-présidente hughes demande des excuses", "singh-2020", "Carol Hughes", "french"),
     ),
 )
+
+FRENCH_CASES: tuple[Case, ...] = tuple(case for case in CASES if case.topic.startswith("french"))
+"""The cases asked in French (and the French names of parties): each must find its entry first."""
 
 
 def _typo(word: str) -> str:

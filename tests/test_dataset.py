@@ -100,7 +100,7 @@ def citations(dataset: Dataset) -> list[tuple[str, str]]:
 def test_shipped_dataset_validates_as_format_version_1(shipped: Dataset) -> None:
     assert shipped.format == "parlbot-dataset"
     assert shipped.version == 1
-    assert shipped.dataset_version == "2026.12.3"
+    assert shipped.dataset_version == "2026.12.4"
     assert len(shipped.incidents) == 12
 
 

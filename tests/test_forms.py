@@ -346,10 +346,18 @@ def test_a_reference_reads_kind_and_key_or_a_bare_slug() -> None:
 # -- the forms, as the values models declare them -------------------------------------------------------
 
 
-def test_every_field_of_a_values_model_is_an_option_of_some_command() -> None:
+def test_every_field_of_a_values_model_is_an_option_of_some_command_or_in_its_modal() -> None:
     for form in FORMS.values():
-        asked = {spec.name for verb in Verb for spec in form.options(verb)}
+        asked = {spec.name for verb in Verb for spec in form.options(verb)} | set(form.modal)
         assert asked == {declared.name for declared in dataclasses.fields(form.values)}, form.subject
+
+
+def test_the_french_texts_are_given_in_the_modal_only() -> None:
+    """Discord caps a command's size, and /suggest-edit has no room left for more options."""
+    for subject, names in (("incident", {"title_fr", "summary_fr"}), ("ruling", {"summary_fr"})):
+        form = FORMS[subject]
+        assert names <= set(form.modal)
+        assert names.isdisjoint(spec.name for verb in Verb for spec in form.options(verb))
 
 
 def test_a_position_is_addressed_by_incident_then_motion_then_number() -> None:

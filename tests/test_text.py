@@ -17,6 +17,12 @@ def test_fold_turns_punctuation_dashes_and_curly_quotes_into_spaces() -> None:
     assert fold("standing order number 43—and") == "standing order number 43 and"
 
 
+def test_fold_parts_a_french_elided_word_from_the_next() -> None:
+    assert fold("l’expulsion d'Alain") == "l expulsion d alain"
+    assert fold("Qu'est-ce qui s'est passé ?") == "qu est ce qui s est passe"
+    assert fold("quelqu'un") == "quelqu un"
+
+
 def test_fold_joins_an_apostrophe_inside_a_word_so_typed_forms_agree() -> None:
     assert fold("why can’t we act") == fold("why can't we act") == fold("why cant we act")
     assert fold("'fuddle duddle'") == "fuddle duddle"

@@ -61,6 +61,7 @@ class IncidentRef:
     slug: str
     title: str
     date: dt.date
+    title_fr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,7 @@ class RulingView:
     source: SourceRef
     subject: str | None = None  # on whom it was ruled
     subject_slug: str | None = None
+    summary_fr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +140,7 @@ class IncidentDetail:
     quotes: tuple[QuoteView, ...]
     rulings: tuple[RulingView, ...]
     sources: tuple[SourceRef, ...]
+    summary_fr: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +213,7 @@ def _source_ref(source: Source) -> SourceRef:
 
 
 def _incident_ref(incident: Incident) -> IncidentRef:
-    return IncidentRef(incident.slug, incident.title, incident.date)
+    return IncidentRef(incident.slug, incident.title, incident.date, incident.title_fr)
 
 
 def _party_name(party: Party | None) -> str | None:
@@ -280,6 +283,7 @@ def _ruling_views(session: Session, rulings: Sequence[Ruling]) -> tuple[RulingVi
             source=_source_ref(sources[r.source_id]),
             subject=r.subject_label or (subjects[r.subject_id].name if r.subject_id in subjects else None),
             subject_slug=subjects[r.subject_id].slug if r.subject_id in subjects else None,
+            summary_fr=r.summary_fr,
         )
         for r in rulings
     )
@@ -379,6 +383,7 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
             ).all(),
         ),
         sources=tuple(_source_ref(sources[link.source_id]) for link in links),
+        summary_fr=incident.summary_fr,
     )
 
 

@@ -29,7 +29,7 @@ from bot.answers.queries import (
 )
 from bot.errors import NotFound
 from bot.limits import clip
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, current_locale, say
 from bot.search.text import fold
 from db.models import Attribution, Delivery, RulingOutcome, Stance
 
@@ -230,8 +230,25 @@ def person_in_incident(name: str, role: str | None, party: PartyRef | None, *, s
     return shown if party is None or _names_party(said, party) else f"{shown} ({party.short})"
 
 
+def text_in_language(english: str, french: str | None, limit: int = limits.EMBED_DESCRIPTION) -> str:
+    """A text of the data (a title, a summary) in the language being spoken: in French, the entry's
+    French where it has one, else the English marked as shown in English only (within ``limit``); in
+    English, the English. Names are not marked: they are the same in both languages."""
+    if current_locale() != "fr":
+        return english
+    if french:
+        return french
+    note = say(Msg.ENGLISH_ONLY)
+    return f"{clip(english, limit - len(note) - 1)} {note}"
+
+
+def title_of(ref: IncidentRef) -> str:
+    """The incident's title in the language being spoken (``text_in_language``)."""
+    return text_in_language(ref.title, ref.title_fr, limits.EMBED_TITLE)
+
+
 def _incident_line(ref: IncidentRef) -> str:
-    return f"{ref.title} ({_date(ref.date)}, `{ref.slug}`)"
+    return f"{title_of(ref)} ({_date(ref.date)}, `{ref.slug}`)"
 
 
 def delivery_line(quote: QuoteView) -> str | None:
@@ -322,14 +339,16 @@ def ruling_headline(ruling: RulingView) -> str:
 
 
 def _ruling_text(ruling: RulingView) -> str:
-    return say(Msg.WITH_SOURCE, text=ruling.summary, source=source_cite(ruling.source))
+    summary = text_in_language(ruling.summary, ruling.summary_fr)
+    return say(Msg.WITH_SOURCE, text=summary, source=source_cite(ruling.source))
 
 
 def incident_reply(detail: IncidentDetail) -> Reply:
     ref = detail.ref
+    summary = text_in_language(detail.summary, detail.summary_fr)
     embed = EmbedBuilder(
-        title=ref.title,
-        description=f"{detail.summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
+        title=title_of(ref),
+        description=f"{summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
         footer=unofficial(ref.slug),
         timestamp=ref.date,
@@ -361,7 +380,9 @@ def who_objected_reply(detail: IncidentDetail) -> Reply:
     """Each motion, then one field per who and stance, listing how each source knows it."""
     ref = detail.ref
     embed = EmbedBuilder(
-        title=say(Msg.WHO_OBJECTED_TITLE, title=ref.title), footer=unofficial(ref.slug), timestamp=ref.date
+        title=say(Msg.WHO_OBJECTED_TITLE, title=title_of(ref)),
+        footer=unofficial(ref.slug),
+        timestamp=ref.date,
     )
     if not detail.motions:
         embed.description = say(Msg.NO_MOTION)
@@ -418,7 +439,9 @@ def rulings_reply(rulings: Sequence[RulingView]) -> Reply:
     """The rulings of one incident, in the order given (the one asked about first)."""
     first = rulings[0].incident
     embed = EmbedBuilder(
-        title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug), timestamp=first.date
+        title=say(Msg.RULING_TITLE, title=title_of(first)),
+        footer=unofficial(first.slug),
+        timestamp=first.date,
     )
     embed.description = f"**{_date(first.date)}**"
     for ruling in rulings:
@@ -475,7 +498,8 @@ def person_reply(person: PersonDetail) -> Reply:
     )
     embed.add(say(Msg.QUOTES), _lines(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
-        Button(clip(a.incident.title, 80), Action.INCIDENT, a.incident.slug) for a in person.appearances[:5]
+        Button(clip(title_of(a.incident), 80), Action.INCIDENT, a.incident.slug)
+        for a in person.appearances[:5]
     )
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
@@ -489,13 +513,13 @@ def sources_reply(detail: IncidentDetail) -> Reply:
     """Every source of the incident with its provenance notes, where sources differ, and how the quotes'
     words reached us."""
     embed = EmbedBuilder(
-        title=say(Msg.SOURCES_TITLE, title=detail.ref.title),
+        title=say(Msg.SOURCES_TITLE, title=title_of(detail.ref)),
         footer=unofficial(detail.ref.slug),
         timestamp=detail.ref.date,
     )
     embed.description = _lines((_noted_source(i, s) for i, s in enumerate(detail.sources, 1)), 4000)
     if detail.notes:
-        embed.add(say(Msg.SOURCES_DIFFER), detail.notes)
+        embed.add(say(Msg.SOURCES_DIFFER), text_in_language(detail.notes, None, limits.FIELD_VALUE))
     embed.add(
         say(Msg.QUOTE_NOTES),
         _lines(f"“{clip(q.text, 60)}” — {q.note}" for q in detail.quotes if q.note),

@@ -131,6 +131,7 @@ class Option:
     editable: bool = True  # an edit may change it
     key: bool = False  # it names the entry an add creates (its slug, or a source's key)
     max_length: int | None = None
+    command: bool = True  # a command option; False: only the modal carries it (a command's size is capped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +163,7 @@ class Field:
     named_from: tuple[str, ...] = ()
     default: str | None = None
     verbs: frozenset[Verb] = frozenset({Verb.ADD})  # the verbs whose commands ask for it
+    command: bool = True  # offered as a command option (else given in the modal only)
 
     @property
     def label(self) -> str:
@@ -191,8 +193,10 @@ LABELS: dict[str, Msg] = {
     "said_to": Msg.LABEL_SAID_TO,
     "speaker_label": Msg.LABEL_SPEAKER_LABEL,
     "summary": Msg.LABEL_SUMMARY,
+    "summary_fr": Msg.LABEL_SUMMARY_FR,
     "text": Msg.LABEL_TEXT,
     "title": Msg.LABEL_TITLE,
+    "title_fr": Msg.LABEL_TITLE_FR,
     "url": Msg.LABEL_URL,
 }
 
@@ -245,11 +249,13 @@ class Form:
 
     def options(self, verb: Verb) -> tuple[Field, ...]:
         """The ``verb``'s command's options as Discord shows them: the addresses, then the fields, the
-        required ones first (Discord wants them so), each with its description for that command."""
+        required ones first (Discord wants them so), each with its description for that command; a field
+        only the modal carries is not one."""
         addresses = tuple(spec for spec in self.addresses if verb in spec.verbs)
         asked = [
             replace(spec, required=spec.required and verb is Verb.ADD, description=self.describe(spec, verb))
             for spec in self.fields_for(verb)
+            if spec.command
         ]
         return (*addresses, *sorted(asked, key=lambda spec: not spec.required))
 
@@ -315,6 +321,7 @@ def _field(
         named_from=option.named_from,
         default=option.default,
         verbs=frozenset(verbs),
+        command=option.command,
     )
 
 
@@ -365,6 +372,8 @@ def _derive(
             modal += [spec.name] if option.modal or spec.input is Input.LONG else []
             opens_modal = spec.name if option.opens_modal else opens_modal
             key_field = spec.name if option.key else key_field
+    if unreachable := [spec.name for spec in fields if not spec.command and spec.name not in modal]:
+        raise TypeError(f"{values.__name__}: {', '.join(unreachable)} is neither an option nor in the modal")
     if len(modal) > limits.MODAL_FIELDS:
         raise TypeError(f"{values.__name__}: a modal holds at most {limits.MODAL_FIELDS} fields")
     if unlabelled := [name for name in modal if name not in LABELS]:

@@ -62,6 +62,12 @@ class IncidentValues(EntryValues):
     source: Annotated[str | None, Option("Main source", Input.SOURCE, required=True, editable=False)] = None
     summary: Annotated[str | None, Option("In your own words", Input.LONG, opens_modal=True)] = None
     notes: Annotated[str | None, Option("Where sources disagree", Input.LONG)] = None
+    title_fr: Annotated[
+        str | None, Option("The title in French, in our own words", modal=True, command=False)
+    ] = None
+    summary_fr: Annotated[
+        str | None, Option("The summary in French, in our own words", Input.LONG, command=False)
+    ] = None
 
 
 @subcommand("participant", ParticipantEntry, who="person", added=Msg.PART_AS)
@@ -110,6 +116,9 @@ class RulingValues(ItemValues):
     source: Annotated[str | None, Option(SOURCE_KEY, Input.SOURCE)] = None
     subject: Annotated[str | None, Option("On whom it was ruled", Input.PERSON)] = None
     subject_label: Annotated[str | None, Option("On whom, if not one person")] = None
+    summary_fr: Annotated[
+        str | None, Option("The summary in French, in our own words", Input.LONG, command=False)
+    ] = None
 
 
 @subcommand("motion", MotionEntry, who="moved_by_label")

@@ -432,3 +432,7 @@ class Msg(StrEnum):
     MONTH_NOVEMBER = "month.november"
     MONTH_DECEMBER = "month.december"
     DAY_OF_MONTH = "date.day-of-month"
+    # -- French beside English: data in both languages (bot.answers.render, bot.curation.form_spec) ----
+    ENGLISH_ONLY = "french.english-only"
+    LABEL_TITLE_FR = "field.title-fr"
+    LABEL_SUMMARY_FR = "field.summary-fr"

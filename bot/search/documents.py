@@ -26,7 +26,8 @@ from bot import limits
 from bot.messages.catalogue import Msg, say
 from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Facets, Place, TextField
 from bot.search.places import country_words
-from bot.search.vocabulary import WORDS_FOR
+from bot.search.text import fold
+from bot.search.vocabulary import french_roles, words_for
 from db.models import (
     Chamber,
     EntityKind,
@@ -295,8 +296,15 @@ def _words(value: str) -> str:
 
 
 def _said(value: str) -> tuple[str, ...]:
-    """An incident kind or ruling outcome as words, and the everyday words for it ("ejected")."""
-    return (_words(value), *WORDS_FOR.get(value, ()))
+    """An incident kind or ruling outcome as words, and the everyday words for it in English and in
+    French ("ejected", "expulsé")."""
+    return (_words(value), *words_for(value))
+
+
+def _role(role: str | None, weight: float) -> list[tuple[str | None, float]]:
+    """A role as the source words it, and the French for the offices it names ("Speaker": "Président
+    de la Chambre")."""
+    return [(role, weight), *((french, weight) for french in french_roles(fold(role or "")))]
 
 
 def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
@@ -335,7 +343,7 @@ def _incident_document(
     rulings: Sequence[Ruling],
     facets: Facets,
 ) -> Document:
-    pairs: list[tuple[str | None, float]] = [(incident.title, W_NAME)]
+    pairs: list[tuple[str | None, float]] = [(incident.title, W_NAME), (incident.title_fr, W_NAME)]
     for alias in incident.aliases:
         pairs.append((alias, W_NAME))
     for participant in cast:
@@ -343,7 +351,7 @@ def _incident_document(
         if person is not None:
             pairs.append((person.name, W_PEOPLE))
             pairs.extend((alias, W_PEOPLE) for alias in person.aliases)
-        pairs.append((participant.role, W_CONTEXT))
+        pairs.extend(_role(participant.role, W_CONTEXT))
         party = parties.get(participant.party_id) or (
             parties.get(person.party_id) if person is not None else None
         )
@@ -358,7 +366,7 @@ def _incident_document(
         for value in (incident.kind, *(r.outcome for r in rulings))
         for words in _said(value)
     )
-    pairs.append((incident.summary, W_DETAIL))
+    pairs += [(incident.summary, W_DETAIL), (incident.summary_fr, W_DETAIL)]
     pairs.extend((motion.text, W_DETAIL) for motion in motions)
     pairs.extend((quote.text, W_DETAIL) for quote in quotes)
     return Document(
@@ -386,9 +394,9 @@ def _person_document(
     pairs.extend((name, W_PARTY) for name in _party_names(party))
     latest: dt.date | None = None
     for incident, participant in appearances:
-        pairs.append((participant.role, W_CONTEXT))
+        pairs.extend(_role(participant.role, W_CONTEXT))
         pairs.extend((name, W_PARTY) for name in _party_names(parties.get(participant.party_id)))
-        pairs.append((incident.title, W_DETAIL))
+        pairs += [(incident.title, W_DETAIL), (incident.title_fr, W_DETAIL)]
         latest = incident.date if latest is None else max(latest, incident.date)
     suffix = f" ({clip(party.abbreviation or party.name, 40)})" if party is not None else ""
     return Document(
@@ -446,6 +454,7 @@ def _quote_document(
             (quote.said_to, W_CONTEXT),
             (quote.context, W_DETAIL),
             (incident.title, W_DETAIL),
+            (incident.title_fr, W_DETAIL),
         ),
         date=incident.date,
         facets=facets,
@@ -474,9 +483,11 @@ def _ruling_document(
             (_speaker_name(ruling.ruled_by_id, people), W_PEOPLE),
             (subject, W_PEOPLE),
             *((words, W_CONTEXT) for words in _said(ruling.outcome)),
-            (ruling.role, W_CONTEXT),
+            *_role(ruling.role, W_CONTEXT),
             (ruling.summary, W_DETAIL),
+            (ruling.summary_fr, W_DETAIL),
             (incident.title, W_BACKGROUND),
+            (incident.title_fr, W_BACKGROUND),
         ),
         date=incident.date,
         detail=ruling.summary,
@@ -500,6 +511,7 @@ def _motion_document(
             (_words(motion.procedure), W_CONTEXT),
             (_words(motion.result), W_CONTEXT),
             (incident.title, W_DETAIL),
+            (incident.title_fr, W_DETAIL),
         ),
         date=incident.date,
         facets=facets,

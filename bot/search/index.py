@@ -48,6 +48,10 @@ as plain words since it read none)::
     generated   before       138     0.993     1.000     0.812      1   ("ireland water" -> "after")
     generated   now          138     1.000     1.000     1.000      0
 
+In French (34 more shipped queries: French titles and summaries, French words for what happened,
+French question words): shipped 313 queries, recall@1 0.997, recall@3 1.000, answered 0.952, wrong 0;
+every French query finds its entry first.
+
 Latency on 10,162 documents (``python bench/search_bench.py``, ms p50 / p95 / p99), before -> now:
 search 1.49 / 5.14 / 7.58 -> 1.76 / 5.11 / 6.29; resolve 0.35 / 1.10 / 1.78 -> 0.40 / 0.91 / 1.71;
 complete (incidents) 0.56 / 2.20 / 3.65 -> 0.52 / 2.06 / 4.13; complete (all kinds) 1.54 / 6.00 /

@@ -1,7 +1,8 @@
 """Text folding shared by the search index and everything that compares names.
 
 ``fold`` maps the many ways a name can be typed onto one form: ``"Québécois"``, ``"QUEBECOIS"`` and
-``"quebecois"`` all fold to ``"quebecois"``; ``"Maipi-Clarke"`` folds to ``"maipi clarke"``. Letters and
+``"quebecois"`` all fold to ``"quebecois"``; ``"Maipi-Clarke"`` folds to ``"maipi clarke"``, and
+``"l'expulsion"`` to ``"l expulsion"``. Letters and
 digits of every script are kept (``"Māori"`` becomes ``"maori"``, ``"Ελλάδα"`` becomes ``"ελλαδα"``).
 """
 
@@ -13,8 +14,11 @@ import unicodedata
 __all__ = ["fold", "is_numeric", "tokens"]
 
 # An apostrophe between two letters joins them ("can't" -> "cant", "Singh’s" -> "singhs"), so the
-# typed forms "cant" and "can't" agree; every other apostrophe is punctuation like the rest.
+# typed forms "cant" and "can't" agree, except after a French elided word, whose apostrophe parts two
+# words ("l'expulsion" -> "l expulsion", "qu'est-ce" -> "qu est ce"); every other apostrophe is
+# punctuation like the rest.
 _APOSTROPHES = "'’ʼ‘`´"  # these look alike on purpose
+_ELIDED = re.compile(rf"(?<!\w)(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quelqu)[{_APOSTROPHES}](?=\w)")
 _INNER_APOSTROPHE = re.compile(rf"(?<=\w)[{_APOSTROPHES}](?=\w)")
 _NOT_WORD = re.compile(r"[\W_]+")  # \W is Unicode-aware: letters and digits of any script survive
 
@@ -31,7 +35,7 @@ def fold(text: str) -> str:
     else:
         decomposed = unicodedata.normalize("NFKD", text.casefold())
         stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    joined = _INNER_APOSTROPHE.sub("", stripped)
+    joined = _INNER_APOSTROPHE.sub("", _ELIDED.sub(lambda elided: elided.group(0)[:-1] + " ", stripped))
     return _NOT_WORD.sub(" ", joined).strip()
 
 

@@ -17,9 +17,11 @@ A quote (``QuoteEntry.text``) must hold in its cited source's section:
   ``note`` saying how);
 - ``translated`` only where the source says the words were said in another language, ``verbatim``
   never where it does.
-A quoted fragment (between “…” or "...") in any other text field of an incident must appear, piece by
-piece, in one of the incident's cited sources. Texts are compared with quotation marks, apostrophes,
-dashes and white space normalised; nothing else is forgiven.
+A quoted fragment (between “…”, "..." or «…») in any other text field of an incident must appear, piece
+by piece, in one of the incident's cited sources. A French text (``title_fr`` beside ``title``) says no
+more than its English: no number the English lacks, and only words the English quotes, as printed.
+Texts are compared with quotation marks, apostrophes, dashes and white space normalised; nothing else is
+forgiven.
 
 ``check_file`` runs the structural part (``parse_dataset``, the same validation ``/import`` and
 ``parlbot db import`` run) and, given the excerpt folder, the provenance part.
@@ -63,7 +65,9 @@ _TURN = re.compile(r"^([A-Z][A-Z .'-]{2,60}):\s")
 _HANSARD_HEADING = re.compile(r"^(?:Mr|Mrs|Ms|Miss|Dr|Sir|Dame|Lord|Lady|The)\b\.?[^!?:\"]{0,100}$")
 _SENTENCE_END = re.compile(r"(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)[.!?]\s")
 _ELLIPSIS = re.compile(r"\s*\.\.\.\s*")
-_FRAGMENT = re.compile(r"“([^“”]+)”|\"([^\"]+)\"")
+_FRAGMENT = re.compile(r"“([^“”]+)”|\"([^\"]+)\"|«\s*([^«»]+?)\s*»")
+_NUMBER = re.compile(r"\d+")
+FRENCH = "_fr"  # a field holding ``FIELD``'s text in French (``title_fr`` beside ``title``)
 _WORD = re.compile(r"\w+(?:'\w+)*")
 _TRIM = " \t\n,.;:!?-'\""
 _OMITTED = "[...]"
@@ -490,6 +494,7 @@ class _Checker:
             if len(readable) == len(sections):  # else what the unreadable ones hold is unknown
                 where = "any of the incident's cited sources"
                 self.fragments(f"incident {incident.slug}", incident, readable, where)
+            self.translations(incident)
         return self.problems
 
     def problem(self, incident: IncidentEntry, where: str, message: str) -> None:
@@ -499,9 +504,14 @@ class _Checker:
         """Each quoted fragment in ``model``'s text fields, found in one of ``sections``."""
         for path, text in text_fields(model):
             for found in _FRAGMENT.finditer(text):
-                problem = fragment_problem(found.group(1) or found.group(2), sections, where)
+                problem = fragment_problem(_quoted(found), sections, where)
                 if problem is not None:
                     self.problems.append(Problem(entry, path, problem))
+
+    def translations(self, incident: IncidentEntry) -> None:
+        """Each French text says no more than its English: no number and no quoted words it lacks."""
+        for path, problem in translation_problems(incident):
+            self.problem(incident, path, problem)
 
     def quote(self, incident: IncidentEntry, cast: Cast, at: str, quote: QuoteEntry) -> None:
         section = self.excerpts.section(self.sources[quote.source])
@@ -548,6 +558,27 @@ def fragment_problem(fragment: str, sections: Sequence[Section], where: str) -> 
         return _NOWHERE.format(fragment=_clip(fragment), where=where)
     short = [p for p in _short(parts) if not any(printed_whole(s, p) for s in matches)]
     return _too_short(short) if short else None
+
+
+def _quoted(found: re.Match[str]) -> str:
+    return next(group for group in found.groups() if group is not None)
+
+
+def translation_problems(model: BaseModel) -> Iterator[tuple[str, str]]:
+    """Where a French text under ``model`` (``summary_fr``) says what its English (``summary``) does
+    not: a number, or words quoted from a source (which stay as printed, never translated)."""
+    texts = dict(text_fields(model))
+    for path, french in texts.items():
+        english = texts.get(path.removesuffix(FRENCH)) if path.endswith(FRENCH) else None
+        if english is None:
+            continue
+        numbers = sorted(set(_NUMBER.findall(french)) - set(_NUMBER.findall(english)), key=int)
+        if numbers:
+            yield path, f"says {', '.join(numbers)}, which its English does not"
+        quoted = normalise(english)
+        for found in _FRAGMENT.finditer(french):
+            if normalise(_quoted(found)) not in quoted:
+                yield path, f"quotes “{_clip(_quoted(found))}”, which its English does not quote"
 
 
 def text_fields(model: BaseModel, at: str = "") -> Iterator[tuple[str, str]]:
@@ -651,4 +682,5 @@ __all__ = [
     "pieces",
     "structural_problems",
     "text_fields",
+    "translation_problems",
 ]

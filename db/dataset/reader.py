@@ -110,14 +110,8 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
             )
 
     return IncidentEntry(
-        slug=incident.slug,
-        title=incident.title,
-        date=incident.date,
+        **same_named(incident, IncidentEntry),
         chamber=refs.chamber(incident.chamber_id),
-        kind=incident.kind,
-        summary=incident.summary,
-        notes=incident.notes,
-        aliases=list(incident.aliases),
         sources=[refs.source(link.source_id) for link in links],
         participants=[
             ParticipantEntry(

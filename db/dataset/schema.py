@@ -178,16 +178,19 @@ class RulingEntry(DatasetModel):
     subject_label: Label | None = None
     outcome: RulingOutcome
     summary: Text
+    summary_fr: Text | None = None
     source: Slug
 
 
 class IncidentEntry(DatasetModel):
     slug: Slug
     title: Title
+    title_fr: Title | None = None
     date: Date
     chamber: Slug
     kind: IncidentKind
     summary: Text
+    summary_fr: Text | None = None
     notes: Text | None = None
     aliases: list[Name] = Field(default_factory=list)
     sources: list[Slug] = Field(min_length=1)

@@ -123,10 +123,8 @@ class ScopeWriter:
         return row
 
     def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
-        values = {
-            **entry.model_dump(include={"title", "date", "kind", "summary", "notes", "aliases"}),
-            "chamber_id": self.view.chamber(entry.chamber),
-        }
+        plain = {name: value for name, value in same_named(entry, Incident).items() if name != "slug"}
+        values = {**plain, "aliases": list(entry.aliases), "chamber_id": self.view.chamber(entry.chamber)}
         rows = self._rows(Incident)
         incident = rows.get(entry.slug)
         if incident is None:
