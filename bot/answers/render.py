@@ -29,9 +29,9 @@ from bot.answers.queries import (
 )
 from bot.errors import NotFound
 from bot.limits import clip
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, day_words, say
 from bot.search.text import fold
-from db.models import Attribution, Delivery, RulingOutcome, Stance
+from db.models import Attribution, Delivery, MotionResult, Procedure, RulingOutcome, Stance
 
 COLOUR = 0x2F5D8A
 QUOTES_SHOWN = 3
@@ -70,6 +70,22 @@ OUTCOME = {
     RulingOutcome.PRIVILEGE_NOT_FOUND: Msg.OUTCOME_PRIVILEGE_NOT_FOUND,
     RulingOutcome.SITTING_SUSPENDED: Msg.OUTCOME_SITTING_SUSPENDED,
     RulingOutcome.NO_SANCTION: Msg.OUTCOME_NO_SANCTION,
+}
+PROCEDURE = {
+    Procedure.UNANIMOUS_CONSENT: Msg.PROCEDURE_UNANIMOUS_CONSENT,
+    Procedure.LEAVE: Msg.PROCEDURE_LEAVE,
+    Procedure.SUSPENSION_OF_STANDING_ORDERS: Msg.PROCEDURE_SUSPENSION_OF_STANDING_ORDERS,
+    Procedure.CLOSURE: Msg.PROCEDURE_CLOSURE,
+    Procedure.ORDER_OF_THE_HOUSE: Msg.PROCEDURE_ORDER_OF_THE_HOUSE,
+    Procedure.ORDINARY: Msg.PROCEDURE_ORDINARY,
+}
+RESULT = {
+    MotionResult.PASSED: Msg.RESULT_PASSED,
+    MotionResult.FAILED: Msg.RESULT_FAILED,
+    MotionResult.NOT_MOVED: Msg.RESULT_NOT_MOVED,
+    MotionResult.WITHDRAWN: Msg.RESULT_WITHDRAWN,
+    MotionResult.DEFERRED: Msg.RESULT_DEFERRED,
+    MotionResult.UNKNOWN: Msg.RESULT_UNKNOWN,
 }
 
 
@@ -186,10 +202,6 @@ def echo(text: str) -> str:
     return clip(text, 100).replace("@", "@\u200b")
 
 
-def _date(day: dt.date) -> str:
-    return f"{day:%-d %B %Y}"
-
-
 def _link(text: str, url: str | None) -> str:
     """``text`` as a markdown link to ``url`` (plain when there is none), its brackets defused."""
     text = clip(text.replace("[", "(").replace("]", ")"), 120)
@@ -197,7 +209,7 @@ def _link(text: str, url: str | None) -> str:
 
 
 def _dated(text: str, day: dt.date | None) -> str:
-    return f"{text}, {_date(day)}" if day else text
+    return f"{text}, {day_words(day)}" if day else text
 
 
 def source_link(source: SourceRef) -> str:
@@ -231,7 +243,7 @@ def person_in_incident(name: str, role: str | None, party: PartyRef | None, *, s
 
 
 def _incident_line(ref: IncidentRef) -> str:
-    return f"{ref.title} ({_date(ref.date)}, `{ref.slug}`)"
+    return f"{ref.title} ({day_words(ref.date)}, `{ref.slug}`)"
 
 
 def delivery_line(quote: QuoteView) -> str | None:
@@ -256,7 +268,7 @@ def _original_line(quote: QuoteView, limit: int) -> str | None:
 def _quote_body(quote: QuoteView, limit: int, *extra: str | None, speaker: bool = False) -> str:
     """The quote's words (and its speaker), its original beside them, then ``extra`` lines and how the
     words reached us."""
-    words = f"“{clip(quote.text, limit)}”" + (f" — {quote.speaker}" if speaker else "")
+    words = say(Msg.QUOTED, text=clip(quote.text, limit)) + (f" — {quote.speaker}" if speaker else "")
     delivery = delivery_line(quote)
     parts = [words, _original_line(quote, limit), *extra, f"_{delivery}_" if delivery else None]
     return "\n".join(part for part in parts if part)
@@ -303,8 +315,8 @@ def _motion_text(motion: MotionView) -> str:
     parts = [clip(motion.text, 500)]
     if motion.moved_by:
         parts.append(say(Msg.MOVED_BY, who=motion.moved_by))
-    outcome = motion.result.value.replace("_", " ")
-    parts.append(say(Msg.PROCEDURE, procedure=motion.procedure.value.replace("_", " "), result=outcome))
+    procedure, result = say(PROCEDURE[motion.procedure]), say(RESULT[motion.result])
+    parts.append(say(Msg.PROCEDURE, procedure=procedure, result=result))
     if motion.result_detail:
         parts.append(clip(motion.result_detail, 300))
     return "\n".join(parts)
@@ -329,7 +341,7 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     ref = detail.ref
     embed = EmbedBuilder(
         title=ref.title,
-        description=f"{detail.summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
+        description=f"{detail.summary}\n\n**{day_words(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
         footer=unofficial(ref.slug),
         timestamp=ref.date,
@@ -420,7 +432,7 @@ def rulings_reply(rulings: Sequence[RulingView]) -> Reply:
     embed = EmbedBuilder(
         title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug), timestamp=first.date
     )
-    embed.description = f"**{_date(first.date)}**"
+    embed.description = f"**{day_words(first.date)}**"
     for ruling in rulings:
         embed.add(ruling_headline(ruling), _ruling_text(ruling))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(first.slug),))
@@ -446,7 +458,7 @@ def _roles(person: PersonDetail) -> list[str]:
         office = person_in_incident(appearance.role.split(";")[0].strip(), None, appearance.party)
         days.setdefault((office, appearance.chamber), []).append(appearance.incident.date)
     return [
-        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(_date(day) for day in dates)])
+        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(day_words(day) for day in dates)])
         for (office, chamber), dates in days.items()
     ]
 
@@ -498,7 +510,7 @@ def sources_reply(detail: IncidentDetail) -> Reply:
         embed.add(say(Msg.SOURCES_DIFFER), detail.notes)
     embed.add(
         say(Msg.QUOTE_NOTES),
-        _lines(f"“{clip(q.text, 60)}” — {q.note}" for q in detail.quotes if q.note),
+        _lines(f"{say(Msg.QUOTED, text=clip(q.text, 60))} — {q.note}" for q in detail.quotes if q.note),
     )
     return Reply(embeds=(embed.build(),), ephemeral=True)
 

@@ -368,3 +368,18 @@ class Msg(StrEnum):
     FILE_TOO_BIG = "import.file-too-big"
     EXPORT_NOTE = "export.note"
     EXPORT_TOO_BIG = "export.too-big"
+
+    # -- i18n: the dataset's words for motions, quotation marks (bot.answers.render) -------------------
+    PROCEDURE_UNANIMOUS_CONSENT = "procedure.unanimous-consent"
+    PROCEDURE_LEAVE = "procedure.leave"
+    PROCEDURE_SUSPENSION_OF_STANDING_ORDERS = "procedure.suspension-of-standing-orders"
+    PROCEDURE_CLOSURE = "procedure.closure"
+    PROCEDURE_ORDER_OF_THE_HOUSE = "procedure.order-of-the-house"
+    PROCEDURE_ORDINARY = "procedure.ordinary"
+    RESULT_PASSED = "result.passed"
+    RESULT_FAILED = "result.failed"
+    RESULT_NOT_MOVED = "result.not-moved"
+    RESULT_WITHDRAWN = "result.withdrawn"
+    RESULT_DEFERRED = "result.deferred"
+    RESULT_UNKNOWN = "result.unknown"
+    QUOTED = "answer.quoted"
