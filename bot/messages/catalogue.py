@@ -43,6 +43,8 @@ __all__ = [
     "Msg",
     "answer_in",
     "catalogue",
+    "command_catalogue",
+    "command_words",
     "current_locale",
     "day_words",
     "in_language",
@@ -65,6 +67,29 @@ def catalogue(locale: str) -> Mapping[str, str]:
     with (FOLDER / f"{locale}.po").open("rb") as file:
         po = read_po(file, locale=locale)
     return {str(message.id): str(message.string) for message in po if message.id and message.string}
+
+
+@cache
+def command_catalogue(locale: str) -> Mapping[tuple[str, str], str]:
+    """The command metadata of ``locales/commands-LOCALE.po`` by (kind, English text), the kind being the
+    entry's ``msgctxt``: ``name`` (commands, groups, options), ``description`` or ``choice``. English has
+    no such catalogue: the commands are written in English."""
+    path = FOLDER / f"commands-{locale}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as file:
+        po = read_po(file, locale=locale)
+    return {
+        (str(message.context), str(message.id)): str(message.string)
+        for message in po
+        if message.id and message.string and message.context
+    }
+
+
+def command_words(kind: str, english: str) -> str:
+    """A command's name, description or choice (``kind``) in the current language, as Discord shows it
+    to the asker (for the replies that name commands, such as /help)."""
+    return command_catalogue(_locale.get()).get((kind, english), english)
 
 
 def current_locale() -> str:
