@@ -29,7 +29,7 @@ from bot.answers.queries import (
 )
 from bot.errors import NotFound
 from bot.limits import clip
-from bot.messages.catalogue import Msg, day_words, say
+from bot.messages.catalogue import Msg, day_words, language_words, say
 from bot.search.text import fold
 from db.models import Attribution, Delivery, MotionResult, Procedure, RulingOutcome, Stance
 
@@ -252,7 +252,8 @@ def delivery_line(quote: QuoteView) -> str | None:
     if quote.delivery is Delivery.REPORTED:
         return say(Msg.DELIVERY_REPORTED, publisher=printer)
     if quote.delivery is Delivery.TRANSLATED and quote.original_language:
-        return say(Msg.DELIVERY_TRANSLATED, language=quote.original_language, publisher=printer)
+        language = language_words(quote.original_language)
+        return say(Msg.DELIVERY_TRANSLATED, language=language, publisher=printer)
     if quote.delivery is Delivery.TRANSLATED:
         return say(Msg.DELIVERY_TRANSLATED_UNNAMED, publisher=printer)
     return None
@@ -262,7 +263,8 @@ def _original_line(quote: QuoteView, limit: int) -> str | None:
     """The words as said, where a source prints them beside the English."""
     if not quote.original_text:
         return None
-    return say(Msg.ORIGINAL_WORDS, text=clip(quote.original_text, limit), language=quote.original_language)
+    language = language_words(quote.original_language or "")
+    return say(Msg.ORIGINAL_WORDS, text=clip(quote.original_text, limit), language=language)
 
 
 def _quote_body(quote: QuoteView, limit: int, *extra: str | None, speaker: bool = False) -> str:
@@ -413,7 +415,8 @@ def quote_reply(quote: QuoteView) -> Reply:
         timestamp=quote.incident.date,
     )
     if quote.original_text:
-        embed.add(say(Msg.ORIGINAL, language=quote.original_language), f"> {quote.original_text}")
+        language = language_words(quote.original_language or "")
+        embed.add(say(Msg.ORIGINAL, language=language), f"> {quote.original_text}")
     if quote.speaker_role:
         said_by = person_in_incident(quote.speaker, quote.speaker_role, quote.speaker_party)
         embed.add(say(Msg.SAID_BY), said_by)

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from babel import Locale
 from babel.dates import format_date
 from babel.messages.pofile import read_po
 
@@ -48,6 +49,7 @@ __all__ = [
     "current_locale",
     "day_words",
     "in_language",
+    "language_words",
     "reply_locale",
     "say",
     "speaking",
@@ -150,8 +152,24 @@ def say(msg: Msg, /, **fields: object) -> str:
     return text.format(**fields)
 
 
-def day_words(day: dt.date) -> str:
-    """A day in words in the current language: "17 June 2020", "17 juin 2020" (and "1er juin")."""
+def day_words(day: dt.date, *, year: bool = True) -> str:
+    """A day in words in the current language: "17 June 2020", "17 juin 2020", "1er juin 2020"; without
+    ``year``, "17 June", "17 juin"."""
     locale = _locale.get()
-    words = format_date(day, "d MMMM y", locale=locale)
+    words = format_date(day, "d MMMM y" if year else "d MMMM", locale=locale)
     return f"1er{words[1:]}" if locale == "fr" and day.day == 1 else words
+
+
+@cache
+def _language_codes() -> Mapping[str, str]:
+    """ISO codes of the languages by their English names, folded ("french" → "fr")."""
+    return {name.casefold(): code for code, name in Locale("en").languages.items()}
+
+
+def language_words(name: str) -> str:
+    """A language the data names in English ("French"), in the current language ("français"); a name
+    Babel does not know stays as the data gives it."""
+    code = _language_codes().get(name.casefold())
+    if code is None or _locale.get() == DEFAULT_LOCALE:
+        return name
+    return str(Locale(_locale.get()).languages.get(code, name))
