@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.answers.queries import incident_detail
 from bot.curation.changes import Actor
+from bot.loopback.commandline import parse
 from bot.loopback.payloads import Invoker
 from bot.loopback.session import OfflineSession, modals
 from bot.messages.catalogue import LOCALES, Msg, catalogue, say, speaking
@@ -185,3 +186,13 @@ async def test_help_names_the_commands_in_french(discord_session) -> None:
     text = all_text(await answer(discord_session, "/help", french(discord_session)))
     assert "/recherche requête" in text
     assert "/search query" not in text
+
+
+async def test_a_french_command_line_names_its_options_and_choices_in_french(moderator_session) -> None:
+    line = (
+        '/ajouter décision incident:singh-2020 sanction:"désignation par son nom" rendue_par:"Anthony Rota"'
+    )
+    parsed = parse(line, moderator_session.bot.tree)
+    assert parsed.path == ("add", "ruling")
+    assert parsed.values["outcome"] == "named"
+    assert parsed.values["ruled_by"] == "Anthony Rota"
