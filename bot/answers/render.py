@@ -295,12 +295,12 @@ def _position_groups(positions: Sequence[PositionView]) -> list[list[PositionVie
 
 def _position_heading(group: Sequence[PositionView]) -> str:
     who = clip(_position_who(group[0]), limits.FIELD_NAME - 30)
-    return f"{who}: {say(STANCE[group[0].stance])}"
+    return say(Msg.LABELLED, label=who, text=say(STANCE[group[0].stance]))
 
 
 def _position_how(position: PositionView) -> str:
     how = f"{say(ATTRIBUTION[position.attribution]).capitalize()} ({source_cite(position.source)})"
-    return f"{how}: {position.detail}" if position.detail else how
+    return say(Msg.LABELLED, label=how, text=position.detail) if position.detail else how
 
 
 def _position_summary(group: Sequence[PositionView]) -> str:

@@ -433,7 +433,7 @@ class Msg(StrEnum):
     MONTH_DECEMBER = "month.december"
     DAY_OF_MONTH = "date.day-of-month"
 
-    # -- i18n: the dataset's words for motions, quotation marks (bot.answers.render) -------------------
+    # -- i18n: the dataset's words for motions, quotation marks, colons (bot.answers.render) -----------
     PROCEDURE_UNANIMOUS_CONSENT = "procedure.unanimous-consent"
     PROCEDURE_LEAVE = "procedure.leave"
     PROCEDURE_SUSPENSION_OF_STANDING_ORDERS = "procedure.suspension-of-standing-orders"
@@ -447,3 +447,4 @@ class Msg(StrEnum):
     RESULT_DEFERRED = "result.deferred"
     RESULT_UNKNOWN = "result.unknown"
     QUOTED = "answer.quoted"
+    LABELLED = "answer.labelled"
