@@ -128,14 +128,14 @@ async def test_an_english_locale_answers_in_english(discord_session) -> None:
         assert embed["footer"]["text"] == f"{say(Msg.UNOFFICIAL)} · singh-2020"
 
 
-async def test_another_locale_answers_in_the_guilds_language_then_english(discord_session) -> None:
+async def test_another_locale_answers_in_the_guilds_language_then_english(discord_session, library) -> None:
     german = replace(discord_session.invoker, locale="de")
     footer = (await answer(discord_session, "/incident singh-2020", german))["embeds"][0]["footer"]["text"]
     assert footer == f"{say(Msg.UNOFFICIAL)} · singh-2020"
 
     guild = discord_session.invoker.guild_id
     assert guild is not None
-    discord_session.bot.library.set_language(actor=Actor(guild, 1), language="fr")  # type: ignore[attr-defined]
+    library.set_language(actor=Actor(guild, 1), language="fr")
     footer = (await answer(discord_session, "/incident singh-2020", german))["embeds"][0]["footer"]["text"]
     assert footer == f"{in_french(Msg.UNOFFICIAL)} · singh-2020"
     english = replace(discord_session.invoker, locale="en-US")
