@@ -202,6 +202,10 @@ def echo(text: str) -> str:
     return clip(text, 100).replace("@", "@\u200b")
 
 
+def _date(day: dt.date) -> str:
+    return day_words(day)
+
+
 def _link(text: str, url: str | None) -> str:
     """``text`` as a markdown link to ``url`` (plain when there is none), its brackets defused."""
     text = clip(text.replace("[", "(").replace("]", ")"), 120)
@@ -209,7 +213,7 @@ def _link(text: str, url: str | None) -> str:
 
 
 def _dated(text: str, day: dt.date | None) -> str:
-    return f"{text}, {day_words(day)}" if day else text
+    return f"{text}, {_date(day)}" if day else text
 
 
 def source_link(source: SourceRef) -> str:
@@ -243,7 +247,7 @@ def person_in_incident(name: str, role: str | None, party: PartyRef | None, *, s
 
 
 def _incident_line(ref: IncidentRef) -> str:
-    return f"{ref.title} ({day_words(ref.date)}, `{ref.slug}`)"
+    return f"{ref.title} ({_date(ref.date)}, `{ref.slug}`)"
 
 
 def delivery_line(quote: QuoteView) -> str | None:
@@ -343,7 +347,7 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     ref = detail.ref
     embed = EmbedBuilder(
         title=ref.title,
-        description=f"{detail.summary}\n\n**{day_words(ref.date)}** · {detail.chamber}",
+        description=f"{detail.summary}\n\n**{_date(ref.date)}** · {detail.chamber}",
         url=detail.sources[0].url if detail.sources else None,
         footer=unofficial(ref.slug),
         timestamp=ref.date,
@@ -435,7 +439,7 @@ def rulings_reply(rulings: Sequence[RulingView]) -> Reply:
     embed = EmbedBuilder(
         title=say(Msg.RULING_TITLE, title=first.title), footer=unofficial(first.slug), timestamp=first.date
     )
-    embed.description = f"**{day_words(first.date)}**"
+    embed.description = f"**{_date(first.date)}**"
     for ruling in rulings:
         embed.add(ruling_headline(ruling), _ruling_text(ruling))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(first.slug),))
@@ -461,7 +465,7 @@ def _roles(person: PersonDetail) -> list[str]:
         office = person_in_incident(appearance.role.split(";")[0].strip(), None, appearance.party)
         days.setdefault((office, appearance.chamber), []).append(appearance.incident.date)
     return [
-        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(day_words(day) for day in dates)])
+        f"{office} — " + ", ".join([*([chamber] if chamber else []), *(_date(day) for day in dates)])
         for (office, chamber), dates in days.items()
     ]
 
