@@ -18,7 +18,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from bot.cli import command_payload
 from bot.client.translator import CatalogueTranslator
 from bot.loopback.rest import validate_commands
-from bot.messages.catalogue import catalogue, command_words, speaking
+from bot.messages.catalogue import catalogue, command_catalogue, command_words, speaking
 from bot.settings import Settings
 
 FRENCH = discord.Locale.french.value
@@ -149,3 +149,13 @@ def test_the_loopback_refuses_a_localized_choice_over_100_characters() -> None:
     assert [(p.path, p.code) for p in problems] == [
         ((0, "options", 0, "choices", 0, "name_localizations", FRENCH), "BASE_TYPE_MAX_LENGTH")
     ]
+
+
+def test_every_french_entry_is_a_string_of_the_tree(payload: list[Json]) -> None:
+    """An entry no command uses any more (a renamed option, a reworded description) is removed."""
+    used = {
+        (kind, text)
+        for _, item in walk(payload)
+        for kind, text in (("name", item["name"]), ("description", item["description"]))
+    } | {("choice", choice["name"]) for _, item in walk(payload) for choice in item.get("choices") or []}
+    assert sorted(set(command_catalogue("fr")) - used) == []
