@@ -404,7 +404,11 @@ def build_parser() -> argparse.ArgumentParser:
         offline.add_argument("--json", action="store_true", help="print the raw JSON discord.py sent")
         offline.add_argument("--guild", type=snowflake, default=DEFAULT_GUILD_ID, help="guild id to ask in")
         offline.add_argument("--user", type=snowflake, default=DEFAULT_USER_ID, help="user id asking")
-        offline.add_argument("--locale", default="en-GB", help="the asker's Discord locale (default en-GB)")
+        offline.add_argument(
+            "--locale",
+            default="en-US",
+            help="the asker's Discord locale: fr answers in French (default en-US)",
+        )
         add_member_arguments(offline)
 
     db = commands.add_parser("db", help="manage the database (DATABASE_URL)")

@@ -14,6 +14,7 @@ from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
+from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
 from bot.curation.changes import Actor
 from bot.errors import InvalidInput
@@ -95,6 +96,7 @@ class ActionButton(
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         watch(interaction)
+        await speak_to(interaction)
         library, spec = interaction.client.library, self.spec
         try:
             action = Action.named(spec.action)  # an old message's button may name one no longer known
@@ -142,6 +144,7 @@ class View(discord.ui.View):
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         watch(interaction)
+        await speak_to(interaction)
         return True
 
     async def on_error(  # type: ignore[override]
@@ -156,6 +159,7 @@ class Modal(discord.ui.Modal):
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         watch(interaction)
+        await speak_to(interaction)
         return True
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]

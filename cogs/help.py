@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import render
+from bot.messages.catalogue import command_words
 from cogs.checks import for_moderators, is_manager, is_moderator
 from cogs.common import Interaction, send
 
@@ -15,12 +16,22 @@ if TYPE_CHECKING:
     from bot.client.bot import ParlBot
 
 
+def _name(name: str) -> str:
+    """A command's or option's name as the asker's Discord shows it (``/recherche`` in French)."""
+    return command_words("name", name)
+
+
 def usage(command: app_commands.Command[commands.Cog, ..., None] | app_commands.Group) -> str:
     """``/incident query``, ``/undo [entry]``; a group as its subcommands: ``/add incident|quote|...``."""
+    named = " ".join(_name(part) for part in command.qualified_name.split())
     if isinstance(command, app_commands.Group):
-        return f"/{command.qualified_name} " + "|".join(sub.name for sub in command.commands)
-    options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
-    return f"/{command.qualified_name} {options}".rstrip()
+        return f"/{named} " + "|".join(_name(sub.name) for sub in command.commands)
+    options = " ".join(_name(p.name) if p.required else f"[{_name(p.name)}]" for p in command.parameters)
+    return f"/{named} {options}".rstrip()
+
+
+def _described(command: app_commands.Command[commands.Cog, ..., None] | app_commands.Group) -> str:
+    return command_words("description", command.description)
 
 
 class Help(commands.Cog):
@@ -33,8 +44,8 @@ class Help(commands.Cog):
             for command in interaction.client.tree.get_commands(guild=scope)
             if isinstance(command, app_commands.Command | app_commands.Group)
         ]
-        everyone = sorted((usage(c), c.description) for c in listed if not for_moderators(c))
-        moderators = sorted((usage(c), c.description) for c in listed if for_moderators(c))
+        everyone = sorted((usage(c), _described(c)) for c in listed if not for_moderators(c))
+        moderators = sorted((usage(c), _described(c)) for c in listed if for_moderators(c))
         shown = moderators if await is_moderator(interaction) or is_manager(interaction) else []
         await send(interaction, render.help_reply(everyone, shown))
 

@@ -98,7 +98,7 @@ def parlbot(parlbot_settings: Settings, library: Library) -> ParlBot:
 
 @pytest.fixture
 async def discord_session(parlbot: ParlBot) -> AsyncIterator[OfflineSession]:
-    """A logged-in ParlBot (cogs loaded) in a guild, asked by an ordinary member in en-GB."""
+    """A logged-in ParlBot (cogs loaded) in a guild, asked by an ordinary member in en-US."""
     async with OfflineSession(parlbot, guild_id=DEFAULT_GUILD_ID, user_id=DEFAULT_USER_ID) as session:
         yield session
 

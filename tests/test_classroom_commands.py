@@ -7,11 +7,11 @@ import datetime as dt
 from dataclasses import replace
 from typing import Any
 
-from bot.classroom.replies import day_of_month, incident_line
+from bot.classroom.replies import incident_line
 from bot.limits import BUTTON_LABEL, clip
 from bot.loopback.payloads import Invoker
 from bot.loopback.session import OfflineSession
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, day_words, say
 from tests.discord_harness import all_text, before, buttons, choices, first_message, is_ephemeral
 
 TEACHERS = 1_246_000_000_000_000_888
@@ -295,7 +295,9 @@ async def test_on_this_day_shows_the_days_anniversaries(discord_session) -> None
 
     shown = await ask(discord_session, "/on-this-day")
 
-    assert shown["embeds"][0]["title"] == say(Msg.ON_THIS_DAY_TITLE, day=day_of_month(dt.date(2031, 6, 17)))
+    assert shown["embeds"][0]["title"] == say(
+        Msg.ON_THIS_DAY_TITLE, day=day_words(dt.date(2031, 6, 17), year=False)
+    )
     assert SINGH in description(shown)
     assert [b["custom_id"] for b in buttons(shown)] == ["parlbot:n:incident:singh-2020"]
 
@@ -307,8 +309,8 @@ async def test_on_a_day_without_one_the_nearest_anniversary_is_shown(discord_ses
 
     expected = say(
         Msg.NEAREST_DAY_TITLE,
-        day=day_of_month(dt.date(2031, 6, 19)),
-        nearest=day_of_month(dt.date(2020, 6, 17)),
+        day=day_words(dt.date(2031, 6, 19), year=False),
+        nearest=day_words(dt.date(2020, 6, 17), year=False),
     )
     assert shown["embeds"][0]["title"] == expected
     assert SINGH in description(shown)

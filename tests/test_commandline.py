@@ -340,3 +340,20 @@ def test_an_unclosed_double_quote_is_explained_not_raised_as_a_traceback(
 ) -> None:
     with pytest.raises(CommandLineError, match=r'Unclosed " quote in: incident query:"madam speaker'):
         parse('/incident query:"madam speaker', tree)
+
+
+def test_a_command_and_its_options_may_be_typed_by_their_french_names(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    parsed = parse("/qui-s-est-opposé requête:singh", tree)
+
+    assert parsed.path == ("who-objected",)
+    assert parsed.options == [{"name": "query", "type": 3, "value": "singh"}]
+
+
+def test_a_subcommand_may_be_typed_by_its_french_name(tree: app_commands.CommandTree[Any]) -> None:
+    assert parse("/admin entries ajouter slug:x", tree).path == ("admin", "entries", "add")
+
+
+def test_an_english_name_wins_over_a_translation(tree: app_commands.CommandTree[Any]) -> None:
+    assert parse("/incident query:singh", tree).values == {"query": "singh"}

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.cli import main
 from bot.loopback.payloads import MEMBER_PERMISSIONS
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, say, speaking
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
 
 # What /incident 2016 asks before listing its candidates.
@@ -172,7 +172,7 @@ def test_a_malformed_slash_command_is_explained_and_the_console_goes_on(console:
 def test_as_switches_the_member_so_the_pager_refuses_a_stranger(console: Any) -> None:
     run = console("/search trudeau\nas 42\npress next\n")
 
-    assert "Now asking as user 42." in run.out
+    assert "Now asking as user 42 (locale en-US)." in run.out
     assert say(Msg.SEARCH_NOT_YOURS) in run.out
     assert say(Msg.PAGE, page=2, pages=5) not in run.out
 
@@ -184,10 +184,30 @@ def test_as_gives_the_new_member_manage_server_and_roles(console: Any) -> None:
     assert f"user=42 permissions={manage_server.value} roles=7," in run.out
 
 
+def test_as_with_a_locale_switches_the_language_of_the_answers(console: Any) -> None:
+    run = console("/incident singh-2020\nas 42 --locale fr\n/incident singh-2020\n")
+
+    with speaking("fr"):
+        french = say(Msg.UNOFFICIAL)
+    assert "Now asking as user 42 (locale fr)." in run.out
+    assert run.out.index(say(Msg.UNOFFICIAL)) < run.out.index("Now asking") < run.out.index(french)
+
+
+def test_the_console_locale_option_answers_every_line_in_french(console: Any) -> None:
+    run = console("/incident singh-2020\n", "--locale", "fr")
+
+    with speaking("fr"):
+        assert say(Msg.UNOFFICIAL) in run.out
+    assert say(Msg.UNOFFICIAL) not in run.out
+
+
 def test_as_without_a_user_id_shows_its_usage(console: Any) -> None:
     run = console("as bob\n")
 
-    assert "'bob' is not a Discord id (a number). Usage: as [--moderator] [--roles ID,...] USER" in run.err
+    assert (
+        "'bob' is not a Discord id (a number). "
+        "Usage: as [--moderator] [--roles ID,...] [--locale LOCALE] USER" in run.err
+    )
 
 
 def test_help_lists_the_console_commands(console: Any) -> None:

@@ -40,7 +40,7 @@ async def test_a_command_that_answers_logs_ok_with_its_name_place_member_and_tim
 
     record = only_line(lines)
     message = record.getMessage()
-    where = f"guild={DEFAULT_GUILD_ID} user={DEFAULT_USER_ID}"
+    where = f"guild={DEFAULT_GUILD_ID} user={DEFAULT_USER_ID} locale=en-US"
     assert message.startswith(f"interaction command=/incident kind=command {where} outcome=ok ms=")
     assert record.levelno == logging.INFO
     assert (record.command, record.guild, record.user, record.outcome) == (

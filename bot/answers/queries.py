@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 
+from bot.messages.catalogue import in_language
 from db.models import (
     SHARED_GUILD,
     Attribution,
@@ -219,7 +220,13 @@ def _incident_ref(incident: Incident) -> IncidentRef:
 def _party_name(party: Party | None) -> str | None:
     if party is None:
         return None
-    return f"{party.name} ({party.abbreviation})" if party.abbreviation else party.name
+    name = in_language(party.name, party.name_fr)
+    abbreviation = in_language(party.abbreviation, party.abbreviation_fr) if party.abbreviation else None
+    return f"{name} ({abbreviation})" if abbreviation else name
+
+
+def _chamber_name(chamber: Chamber) -> str:
+    return in_language(chamber.name, chamber.name_fr)
 
 
 def _party_ref(party: Party | None, label: str | None = None) -> PartyRef | None:
@@ -227,7 +234,8 @@ def _party_ref(party: Party | None, label: str | None = None) -> PartyRef | None
     if party is None:
         return PartyRef(label, (label,)) if label else None
     names = (party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, label, *party.aliases)
-    return PartyRef(party.abbreviation or party.name, tuple(name for name in names if name))
+    short = in_language(party.abbreviation, party.abbreviation_fr) if party.abbreviation else None
+    return PartyRef(short or in_language(party.name, party.name_fr), tuple(name for name in names if name))
 
 
 def _incident_refs(session: Session, ids: Iterable[int]) -> dict[int, IncidentRef]:
@@ -352,7 +360,7 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
     of_incident = Quote.incident_id == incident.id
     return IncidentDetail(
         ref=_incident_ref(incident),
-        chamber=chamber.name if chamber else "",
+        chamber=_chamber_name(chamber) if chamber else "",
         country=chamber.country if chamber else "",
         kind=incident.kind,
         summary=incident.summary,
@@ -425,7 +433,7 @@ def person_detail(session: Session, *, slug: str, guild_id: int | None) -> Perso
                 p.role,
                 _party_ref(parties.get(p.party_id or 0), p.party_label),
                 tuple(r.outcome for r in rulings if r.incident_id == p.incident_id),
-                chambers[incidents[p.incident_id].chamber_id].name,
+                _chamber_name(chambers[incidents[p.incident_id].chamber_id]),
             )
             for p in roles
             if p.incident_id in seen

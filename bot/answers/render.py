@@ -29,9 +29,9 @@ from bot.answers.queries import (
 )
 from bot.errors import NotFound
 from bot.limits import clip
-from bot.messages.catalogue import Msg, current_locale, say
+from bot.messages.catalogue import Msg, current_locale, day_words, language_words, say
 from bot.search.text import fold
-from db.models import Attribution, Delivery, RulingOutcome, Stance
+from db.models import Attribution, Delivery, MotionResult, Procedure, RulingOutcome, Stance
 
 COLOUR = 0x2F5D8A
 QUOTES_SHOWN = 3
@@ -70,6 +70,22 @@ OUTCOME = {
     RulingOutcome.PRIVILEGE_NOT_FOUND: Msg.OUTCOME_PRIVILEGE_NOT_FOUND,
     RulingOutcome.SITTING_SUSPENDED: Msg.OUTCOME_SITTING_SUSPENDED,
     RulingOutcome.NO_SANCTION: Msg.OUTCOME_NO_SANCTION,
+}
+PROCEDURE = {
+    Procedure.UNANIMOUS_CONSENT: Msg.PROCEDURE_UNANIMOUS_CONSENT,
+    Procedure.LEAVE: Msg.PROCEDURE_LEAVE,
+    Procedure.SUSPENSION_OF_STANDING_ORDERS: Msg.PROCEDURE_SUSPENSION_OF_STANDING_ORDERS,
+    Procedure.CLOSURE: Msg.PROCEDURE_CLOSURE,
+    Procedure.ORDER_OF_THE_HOUSE: Msg.PROCEDURE_ORDER_OF_THE_HOUSE,
+    Procedure.ORDINARY: Msg.PROCEDURE_ORDINARY,
+}
+RESULT = {
+    MotionResult.PASSED: Msg.RESULT_PASSED,
+    MotionResult.FAILED: Msg.RESULT_FAILED,
+    MotionResult.NOT_MOVED: Msg.RESULT_NOT_MOVED,
+    MotionResult.WITHDRAWN: Msg.RESULT_WITHDRAWN,
+    MotionResult.DEFERRED: Msg.RESULT_DEFERRED,
+    MotionResult.UNKNOWN: Msg.RESULT_UNKNOWN,
 }
 
 
@@ -187,7 +203,7 @@ def echo(text: str) -> str:
 
 
 def _date(day: dt.date) -> str:
-    return f"{day:%-d %B %Y}"
+    return day_words(day)
 
 
 def _link(text: str, url: str | None) -> str:
@@ -257,7 +273,8 @@ def delivery_line(quote: QuoteView) -> str | None:
     if quote.delivery is Delivery.REPORTED:
         return say(Msg.DELIVERY_REPORTED, publisher=printer)
     if quote.delivery is Delivery.TRANSLATED and quote.original_language:
-        return say(Msg.DELIVERY_TRANSLATED, language=quote.original_language, publisher=printer)
+        language = language_words(quote.original_language)
+        return say(Msg.DELIVERY_TRANSLATED, language=language, publisher=printer)
     if quote.delivery is Delivery.TRANSLATED:
         return say(Msg.DELIVERY_TRANSLATED_UNNAMED, publisher=printer)
     return None
@@ -267,13 +284,14 @@ def _original_line(quote: QuoteView, limit: int) -> str | None:
     """The words as said, where a source prints them beside the English."""
     if not quote.original_text:
         return None
-    return say(Msg.ORIGINAL_WORDS, text=clip(quote.original_text, limit), language=quote.original_language)
+    language = language_words(quote.original_language or "")
+    return say(Msg.ORIGINAL_WORDS, text=clip(quote.original_text, limit), language=language)
 
 
 def _quote_body(quote: QuoteView, limit: int, *extra: str | None, speaker: bool = False) -> str:
     """The quote's words (and its speaker), its original beside them, then ``extra`` lines and how the
     words reached us."""
-    words = f"“{clip(quote.text, limit)}”" + (f" — {quote.speaker}" if speaker else "")
+    words = say(Msg.QUOTED, text=clip(quote.text, limit)) + (f" — {quote.speaker}" if speaker else "")
     delivery = delivery_line(quote)
     parts = [words, _original_line(quote, limit), *extra, f"_{delivery}_" if delivery else None]
     return "\n".join(part for part in parts if part)
@@ -298,12 +316,12 @@ def _position_groups(positions: Sequence[PositionView]) -> list[list[PositionVie
 
 def _position_heading(group: Sequence[PositionView]) -> str:
     who = clip(_position_who(group[0]), limits.FIELD_NAME - 30)
-    return f"{who}: {say(STANCE[group[0].stance])}"
+    return say(Msg.LABELLED, label=who, text=say(STANCE[group[0].stance]))
 
 
 def _position_how(position: PositionView) -> str:
     how = f"{say(ATTRIBUTION[position.attribution]).capitalize()} ({source_cite(position.source)})"
-    return f"{how}: {position.detail}" if position.detail else how
+    return say(Msg.LABELLED, label=how, text=position.detail) if position.detail else how
 
 
 def _position_summary(group: Sequence[PositionView]) -> str:
@@ -320,8 +338,8 @@ def _motion_text(motion: MotionView) -> str:
     parts = [clip(motion.text, 500)]
     if motion.moved_by:
         parts.append(say(Msg.MOVED_BY, who=motion.moved_by))
-    outcome = motion.result.value.replace("_", " ")
-    parts.append(say(Msg.PROCEDURE, procedure=motion.procedure.value.replace("_", " "), result=outcome))
+    procedure, result = say(PROCEDURE[motion.procedure]), say(RESULT[motion.result])
+    parts.append(say(Msg.PROCEDURE, procedure=procedure, result=result))
     if motion.result_detail:
         parts.append(clip(motion.result_detail, 300))
     return "\n".join(parts)
@@ -422,7 +440,8 @@ def quote_reply(quote: QuoteView) -> Reply:
         timestamp=quote.incident.date,
     )
     if quote.original_text:
-        embed.add(say(Msg.ORIGINAL, language=quote.original_language), f"> {quote.original_text}")
+        language = language_words(quote.original_language or "")
+        embed.add(say(Msg.ORIGINAL, language=language), f"> {quote.original_text}")
     if quote.speaker_role:
         said_by = person_in_incident(quote.speaker, quote.speaker_role, quote.speaker_party)
         embed.add(say(Msg.SAID_BY), said_by)
@@ -522,7 +541,7 @@ def sources_reply(detail: IncidentDetail) -> Reply:
         embed.add(say(Msg.SOURCES_DIFFER), text_in_language(detail.notes, None, limits.FIELD_VALUE))
     embed.add(
         say(Msg.QUOTE_NOTES),
-        _lines(f"“{clip(q.text, 60)}” — {q.note}" for q in detail.quotes if q.note),
+        _lines(f"{say(Msg.QUOTED, text=clip(q.text, 60))} — {q.note}" for q in detail.quotes if q.note),
     )
     return Reply(embeds=(embed.build(),), ephemeral=True)
 

@@ -6,7 +6,6 @@ incident as ``/incident`` shows it; ``cogs.common.Pages`` turns the pages.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 
 from bot import limits
@@ -16,24 +15,10 @@ from bot.classroom.incidents import Anniversaries, IncidentLine
 from bot.classroom.settings import GuildSettings
 from bot.curation.replies import moderators_line
 from bot.limits import clip
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, day_words, say
 
 CHANNELS_SHOWN = 15  # channels of their own listed by /config show
 LANGUAGE_NAMES = {"en": Msg.LANGUAGE_EN, "fr": Msg.LANGUAGE_FR}
-MONTHS = (
-    Msg.MONTH_JANUARY,
-    Msg.MONTH_FEBRUARY,
-    Msg.MONTH_MARCH,
-    Msg.MONTH_APRIL,
-    Msg.MONTH_MAY,
-    Msg.MONTH_JUNE,
-    Msg.MONTH_JULY,
-    Msg.MONTH_AUGUST,
-    Msg.MONTH_SEPTEMBER,
-    Msg.MONTH_OCTOBER,
-    Msg.MONTH_NOVEMBER,
-    Msg.MONTH_DECEMBER,
-)
 
 
 # -- settings ---------------------------------------------------------------------------------------
@@ -156,18 +141,13 @@ def timeline_page_reply(lines: Sequence[IncidentLine], *, page: int) -> Reply:
 # -- on this day ------------------------------------------------------------------------------------
 
 
-def day_of_month(day: dt.date) -> str:
-    """``3 December``, in the language being spoken."""
-    return say(Msg.DAY_OF_MONTH, day=day.day, month=say(MONTHS[day.month - 1]))
-
-
 def on_this_day_page_reply(found: Anniversaries, *, page: int) -> Reply:
     """A page of the incidents of today's anniversaries, else of the nearest."""
-    today = day_of_month(found.today)
+    today = day_words(found.today, year=False)
     title = (
         say(Msg.ON_THIS_DAY_TITLE, day=today)
         if found.exact
-        else say(Msg.NEAREST_DAY_TITLE, day=today, nearest=day_of_month(found.day))
+        else say(Msg.NEAREST_DAY_TITLE, day=today, nearest=day_words(found.day, year=False))
     )
     return incidents_page_reply(title, found.lines, page=page, empty="")
 

@@ -9,6 +9,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.translator import CatalogueTranslator
 from bot.client.tree import ParlTree
 from bot.library import Library
 from bot.settings import Settings
@@ -44,6 +45,7 @@ class ParlBot(commands.Bot):
         self.library = library
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:

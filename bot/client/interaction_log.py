@@ -1,9 +1,10 @@
 """One log line per interaction: what was used, where, by whom, how it ended and how long it took.
 
-    interaction command=/incident kind=command guild=1 user=2 outcome=ok ms=12
+    interaction command=/incident kind=command guild=1 user=2 locale=fr outcome=ok ms=12
 
 ``command`` is the slash command's qualified name (for autocomplete too), or a component's or
-modal's custom_id; option values and tokens are never logged. ``outcome`` is ``ok``, ``refused``
+modal's custom_id; ``locale`` is the asker's Discord locale (``bot.client.locale`` picks the reply's
+language from it); option values and tokens are never logged. ``outcome`` is ``ok``, ``refused``
 (a check said no), ``failed`` (a domain error the member was told about), ``unanswered`` (the
 handler ended without answering), ``cancelled``, or the class name of an unexpected error (whose
 traceback the error path logs). The same fields ride on the record as ``extra`` attributes, for
@@ -100,6 +101,7 @@ def fields(
         "kind": KINDS.get(interaction.type, interaction.type.name),
         "guild": interaction.guild_id,
         "user": interaction.user.id,
+        "locale": interaction.locale.value,
         "outcome": _outcome(interaction, cancelled=cancelled),
         "ms": round((time.perf_counter() - started) * 1000),
     }

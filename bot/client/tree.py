@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.client.interaction_log import note_failure, note_refusal, watch
+from bot.client.locale import speak_to
 from bot.errors import ParlbotError
 from bot.messages.catalogue import Msg, say
 
@@ -19,11 +20,13 @@ log = logging.getLogger(__name__)
 
 
 class ParlTree(app_commands.CommandTree["ParlBot"]):
-    """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``), and
-    which logs one line for every command and autocomplete (``bot.client.interaction_log``)."""
+    """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``), which
+    logs one line for every command and autocomplete (``bot.client.interaction_log``) and answers each in
+    its asker's language (``bot.client.locale``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[ParlBot]) -> bool:
         watch(interaction)  # the first step of the task discord.py handles it in
+        await speak_to(interaction)
         return True
 
     async def on_error(

@@ -5,6 +5,9 @@ ranges and which options are required all come from ``app_commands.Command.param
 result is the option JSON Discord would send in the interaction (``{"name", "type", "value"}``,
 wrapped in subcommand/group options). An ATTACHMENT option's value is the name of the file to attach
 (``/import file:guild.json``); ``OfflineSession.invoke`` uploads it and puts its attachment id there.
+Names and choices may also be typed as a member of another locale sees them (``/recherche
+requête:singh``, ``sanction:"désignation par son nom"``): the JSON names them in English, as Discord
+does.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from typing import Any, Final
 import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
+
+from bot.messages.catalogue import LOCALES, command_catalogue
 
 Json = dict[str, Any]
 AnyCommand = app_commands.Command[Any, ..., Any]
@@ -167,6 +172,20 @@ def _kind_hint(parameter: app_commands.Parameter) -> str:
     return TYPE_HINTS.get(parameter.type, parameter.type.name)
 
 
+def _translations(kind: str, english: str) -> set[str]:
+    """What a name or choice (``kind``) reads in every language parlbot speaks, casefolded."""
+    found = (command_catalogue(locale).get((kind, english)) for locale in LOCALES)
+    return {english.casefold(), *(text.casefold() for text in found if text)}
+
+
+def _named(items: Sequence[Any], word: str, name: Callable[[Any], str]) -> Any | None:
+    """The item ``word`` names: by its own name first, else by a translation of it."""
+    folded = word.casefold()
+    return next((item for item in items if name(item) == folded), None) or next(
+        (item for item in items if folded in _translations("name", name(item))), None
+    )
+
+
 def _suggest(word: str, names: Sequence[str]) -> str:
     close = difflib.get_close_matches(word, names, n=3, cutoff=0.5)
     if close:
@@ -185,6 +204,11 @@ def _find_root(
     found = tree.get_command(name, type=chat_input)
     if isinstance(found, app_commands.Command | app_commands.Group):
         return found, None
+    for scope in (guild, None) if guild is not None else (None,):
+        commands = tree.get_commands(guild=scope, type=chat_input)
+        translated = _named(commands, name, lambda command: command.name)
+        if isinstance(translated, app_commands.Command | app_commands.Group):
+            return translated, scope.id if scope is not None else None
     names = {command.name for command in tree.get_commands(type=chat_input)}
     if guild is not None:
         names |= {command.name for command in tree.get_commands(guild=guild, type=chat_input)}
@@ -195,7 +219,7 @@ def _find_root(
 
 def _choice_value(parameter: app_commands.Parameter, raw: str) -> str | int | float | None:
     for choice in parameter.choices:
-        if raw == str(choice.value) or raw.casefold() == choice.name.casefold():
+        if raw == str(choice.value) or raw.casefold() in _translations("choice", choice.name):
             return choice.value
     return None
 
@@ -350,7 +374,7 @@ def _find_leaf(
         if not rest or rest[0].quoted or ":" in rest[0].text:
             raise CommandLineError(f"/{node.qualified_name} needs a subcommand: {', '.join(subcommands)}.")
         word = rest[0].text.lower()
-        child = node.get_command(word)
+        child = _named(node.commands, word, lambda command: command.name)
         if child is None:
             close = difflib.get_close_matches(word, subcommands, n=1, cutoff=0.5)
             hint = f" Did you mean {close[0]}?" if close else ""
@@ -397,8 +421,13 @@ def _raw_values(command: AnyCommand, tokens: Sequence[Token]) -> tuple[dict[str,
     return raw, last
 
 
+def _parameter(command: AnyCommand, name: str) -> app_commands.Parameter | None:
+    found: app_commands.Parameter | None = _named(command.parameters, name, lambda p: p.display_name)
+    return found
+
+
 def _is_option(command: AnyCommand, name: str) -> bool:
-    return any(parameter.display_name == name.lower() for parameter in command.parameters)
+    return _parameter(command, name) is not None
 
 
 def _takes_free_text(command: AnyCommand, name: str) -> bool:
@@ -409,13 +438,14 @@ def _takes_free_text(command: AnyCommand, name: str) -> bool:
 
 def _option_key(command: AnyCommand, name: str, given: Collection[str]) -> str:
     """The option ``name:`` names, checked to exist and not to be given twice."""
-    key = name.lower()
+    parameter = _parameter(command, name)
     names = [parameter.display_name for parameter in command.parameters]
-    if key not in names:
+    if parameter is None:
         valid = ", ".join(names) or "none"
         raise CommandLineError(
             f"/{command.qualified_name} has no option {name!r}. Options: {valid}. Usage: {usage(command)}"
         )
+    key = parameter.display_name
     if key in given:
         raise CommandLineError(f"Option {key} is given twice.")
     return key

@@ -40,9 +40,10 @@ Console commands (one a line; EOF or quit ends):
   submit field:value ...      fill in and send the form the bot opened last; fields are named by
                               custom_id or label; the words after a value are more of it, as in
                               /command lines (topic:two words), and a quoted value may hold a colon
-  as USER [--moderator] [--roles ID,...]
+  as USER [--moderator] [--roles ID,...] [--locale LOCALE]
                               from now on USER (an id) asks, in the same guild; --moderator gives
-                              Manage Server, --roles the ids of the roles the member holds
+                              Manage Server, --roles the ids of the roles the member holds,
+                              --locale their Discord locale (fr answers in French; default: as before)
   help                        this list
   quit                        end the console (so does end of input)
 Lines starting with # are comments."""
@@ -83,6 +84,7 @@ def _as_parser() -> _LineParser:
     parser = _LineParser(prog="as", add_help=False)
     parser.add_argument("user", metavar="USER", type=snowflake)
     add_member_arguments(parser)
+    parser.add_argument("--locale", help="the member's Discord locale")
     return parser
 
 
@@ -231,10 +233,15 @@ class Console:
     async def act_as(self, rest: str) -> None:
         member = _as_parser().parse_args(rest.split())
         self.invoker = replace(
-            self.invoker, user_id=member.user, moderator=member.moderator, extra_roles=member.roles
+            self.invoker,
+            user_id=member.user,
+            moderator=member.moderator,
+            extra_roles=member.roles,
+            locale=member.locale or self.invoker.locale,
         )
         holds = [*(["Manage Server"] if member.moderator else []), *(f"role {r}" for r in member.roles)]
-        self.say(f"Now asking as user {member.user}" + (f" ({', '.join(holds)})." if holds else "."))
+        holds.append(f"locale {self.invoker.locale}")
+        self.say(f"Now asking as user {member.user} ({', '.join(holds)}).")
 
     async def help(self, _rest: str) -> None:
         self.say(HELP)

@@ -92,8 +92,8 @@ class Invoker:
     channel_id: int = DEFAULT_CHANNEL_ID
     user_id: int = DEFAULT_USER_ID
     username: str = "member"
-    locale: str = "en-GB"
-    guild_locale: str = "en-GB"
+    locale: str = "en-US"
+    guild_locale: str = "en-US"
     moderator: bool = False
     joined_at: str = "2024-01-15T12:00:00.000000+00:00"
     extra_roles: tuple[int, ...] = field(default_factory=tuple)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Self
 
+import discord
 from aiohttp import BodyPartReader, web
 
 from bot import limits
@@ -27,6 +28,7 @@ API_PREFIX: Final = "/api/v10"
 ATTACHMENTS_PREFIX: Final = "/attachments"  # where the fake serves uploaded files, as Discord's CDN does
 
 COMMAND_NAME_PATTERN: Final = re.compile(rf"^[-_\w]{{1,{limits.COMMAND_NAME}}}$")
+LOCALES: Final = frozenset(locale.value for locale in discord.Locale)  # the keys localizations may use
 
 # Message flags and interaction types Discord uses.
 EPHEMERAL: Final = 1 << 6
@@ -293,10 +295,64 @@ def _check_name(
         )
 
 
+def _localizations(
+    problems: list[BodyProblem], item: Mapping[str, Any], key: str, at: tuple[str | int, ...]
+) -> Json:
+    """``item[key]`` (a locale → text map, or nothing), with every locale Discord does not know refused."""
+    localized = item.get(key) or {}
+    if not isinstance(localized, dict):
+        problems.append(
+            BodyProblem((*at, key), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")
+        )
+        return {}
+    for locale in localized:
+        if locale not in LOCALES:
+            problems.append(
+                BodyProblem(
+                    (*at, key, locale), "ENUM_TYPE_COERCE", f"Value {locale!r} is not a valid enum value."
+                )
+            )
+    return {locale: text for locale, text in localized.items() if locale in LOCALES}
+
+
+def _check_localized(
+    problems: list[BodyProblem], item: Mapping[str, Any], at: tuple[str | int, ...], *, described: bool = True
+) -> None:
+    """A command's or option's ``name_localizations`` (each a valid lower-case name) and, when it has a
+    description, ``description_localizations`` (each 1-100 characters)."""
+    for locale, name in _localizations(problems, item, "name_localizations", at).items():
+        _check_name(problems, name, (*at, "name_localizations", locale), lowercase=True)
+    if described:
+        for locale, text in _localizations(problems, item, "description_localizations", at).items():
+            path = (*at, "description_localizations", locale)
+            _check_length(problems, text, limits.COMMAND_DESCRIPTION, path, minimum=1)
+
+
+def _check_unique_localized_names(
+    problems: list[BodyProblem], items: list[Json], path: tuple[str | int, ...], *, by_type: bool = False
+) -> None:
+    """Siblings (options; or commands of one type) must differ by name in every locale, as they do in the
+    default one."""
+    taken: set[tuple[object, str, str]] = set()
+    for index, item in enumerate(items):
+        kind = int(item.get("type", 1)) if by_type else None
+        for locale, name in (item.get("name_localizations") or {}).items():
+            if (kind, locale, name) in taken:
+                problems.append(
+                    BodyProblem(
+                        (*path, index, "name_localizations", locale),
+                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                        "Option names must be unique",
+                    )
+                )
+            taken.add((kind, locale, name))
+
+
 def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | int, ...]) -> None:
     if not options:
         return
     _check_length(problems, options, limits.COMMAND_OPTIONS, path)
+    _check_unique_localized_names(problems, options, path)
     seen_optional = False
     names: set[str] = set()
     for index, option in enumerate(options):
@@ -315,6 +371,7 @@ def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | 
         _check_length(
             problems, option.get("description"), limits.COMMAND_DESCRIPTION, (*at, "description"), minimum=1
         )
+        _check_localized(problems, option, at)
         if option.get("type") in (1, 2):
             _check_options(problems, option.get("options"), (*at, "options"))
             continue
@@ -334,6 +391,9 @@ def _check_options(problems: list[BodyProblem], options: Any, path: tuple[str | 
         for number, choice in enumerate(choices):
             choice_at = (*at, "choices", number)
             _check_length(problems, choice.get("name"), limits.CHOICE_NAME, (*choice_at, "name"), minimum=1)
+            for locale, text in _localizations(problems, choice, "name_localizations", choice_at).items():
+                path = (*choice_at, "name_localizations", locale)
+                _check_length(problems, text, limits.CHOICE_NAME, path, minimum=1)
             if isinstance(choice.get("value"), str):
                 _check_length(problems, choice.get("value"), limits.CHOICE_VALUE, (*choice_at, "value"))
 
@@ -368,6 +428,7 @@ def validate_commands(commands: Any, *, guild: bool) -> list[BodyProblem]:
                 (*at, "description"),
                 minimum=1,
             )
+            _check_localized(problems, command, at)
             _check_options(problems, command.get("options"), (*at, "options"))
             if command_characters(command) > limits.COMMAND_TOTAL_CHARACTERS:
                 problems.append(
@@ -379,6 +440,8 @@ def validate_commands(commands: Any, *, guild: bool) -> list[BodyProblem]:
                 )
         else:
             _check_length(problems, name, 32, (*at, "name"), minimum=1)
+            _check_localized(problems, command, at, described=False)
+    _check_unique_localized_names(problems, commands, (), by_type=True)
     if counts.get(1, 0) > limits.GLOBAL_CHAT_INPUT_COMMANDS:
         problems.append(_too_long((), limits.GLOBAL_CHAT_INPUT_COMMANDS))
     for kind in (2, 3):

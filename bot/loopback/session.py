@@ -52,7 +52,7 @@ class InteractionHangs(RuntimeError):
 class OfflineSession:
     """A logged-in bot talking to a loopback Discord.
 
-    ``async with OfflineSession(bot, guild_id=..., user_id=..., locale="en-GB") as session:``
+    ``async with OfflineSession(bot, guild_id=..., user_id=..., locale="en-US") as session:``
     then ``await session.invoke("/incident query:singh")`` returns the requests discord.py sent
     in answer (``RecordedRequest``, in order). ``moderator`` gives the member Manage Server;
     ``roles`` are the ids of the roles the member holds.
@@ -64,7 +64,7 @@ class OfflineSession:
         *,
         guild_id: int | None = DEFAULT_GUILD_ID,
         user_id: int = DEFAULT_USER_ID,
-        locale: str = "en-GB",
+        locale: str = "en-US",
         moderator: bool = False,
         roles: Sequence[int] = (),
         channel_id: int = DEFAULT_CHANNEL_ID,
