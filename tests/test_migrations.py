@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0003"
+HEAD = "0006"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 
@@ -64,6 +64,10 @@ def test_models_define_the_expected_tables() -> None:
         "guildconfig",
         "auditentry",
         "suggestion",
+        "quiz",
+        "quizquestion",
+        "quizanswer",
+        "quizscore",
     }
 
 
