@@ -538,7 +538,7 @@ class Library:
         filters: quiz_questions.Filters,
         count: int,
         seconds: int,
-        settings: dict[str, object],
+        settings: Mapping[str, object],
         rng: random.Random | None = None,
     ) -> quiz.Asked:
         """Draw ``count`` questions and start a quiz of them in the channel, asking the first."""

@@ -438,7 +438,9 @@ class Quiz(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
     channel_id: int = Field(sa_column=_discord_id())
-    live_channel_id: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True, unique=True))
+    live_channel_id: int | None = Field(
+        default=None, sa_column=Column(BigInteger, nullable=True, unique=True)
+    )
     started_by: int = Field(sa_column=_discord_id())
     status: QuizStatus = Field(default=QuizStatus.OPEN, sa_column=_vocabulary(QuizStatus))
     settings: dict[str, Any] = Field(default_factory=dict, sa_column=_json_object())

@@ -411,3 +411,4 @@ class Msg(StrEnum):
     QUIZ_CLEARED = "quiz.clear.done"
     QUIZ_CLEAR_CANCELLED = "quiz.clear.cancelled"
     QUIZ_CLEAR_NOT_YOURS = "quiz.clear.not-yours"
+    QUIZ_SCORES_NOT_YOURS = "quiz.scores.not-yours"

@@ -1,0 +1,322 @@
+"""The /quiz commands and the answer buttons (docs/QUIZ.md); the rules live in ``bot.quiz``.
+
+Each channel's open question has a timer (an asyncio task) that closes it when its time is up; the
+timers are rebuilt from the database when the cog loads, so a restart resumes every quiz, and the answer
+buttons are dynamic items whose custom id carries the question and the choice, so they keep working.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import re
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import limits
+from bot.answers.render import Reply
+from bot.client.bot import ParlBot
+from bot.client.interaction_log import watch
+from bot.client.tree import answer_failure, send_ephemeral
+from bot.curation.changes import EntityKind
+from bot.messages.catalogue import Msg, say
+from bot.quiz import replies
+from bot.quiz.questions import Filters, QuestionKind
+from bot.quiz.sessions import Advanced, Asked, Closed
+from cogs.checks import NotAllowed, is_moderator
+from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, send
+
+log = logging.getLogger(__name__)
+
+DEFAULT_QUESTIONS = 5
+DEFAULT_SECONDS = 30
+CONFIRM_TIMEOUT = 120.0
+# Timer tasks' names carry "timeout": they are timers, which the loopback never waits for.
+TIMER_NAME = "parlbot-quiz-timeout-{channel}"
+
+
+async def is_teacher(interaction: Interaction) -> bool:
+    """Whether the member may run anyone's quiz and clear the scores."""
+    return await is_moderator(interaction)
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"parlbot:quiz:(?P<question>[0-9]+):(?P<choice>[0-9]+)",
+):
+    """A choice of a quiz question; its custom id is its whole state, so it works after a restart."""
+
+    def __init__(self, question_id: int, choice: int, label: str, *, right: bool | None = None) -> None:
+        self.question_id = question_id
+        self.choice = choice
+        style = discord.ButtonStyle.primary
+        if right is not None:  # revealed: the right answer stands out
+            style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=limits.clip(label, limits.BUTTON_LABEL) or str(choice + 1),
+                style=style,
+                custom_id=f"parlbot:quiz:{question_id}:{choice}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]  # discord.py types this for any client
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnswerButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["question"]), int(match["choice"]), label or "")
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        watch(interaction)
+        try:
+            library = interaction.client.library
+            click = await asyncio.to_thread(
+                library.answer_quiz,
+                question_id=self.question_id,
+                user_id=interaction.user.id,
+                display_name=interaction.user.display_name,
+                choice=self.choice,
+            )
+            await send(interaction, replies.receipt_reply(click))
+            cog = interaction.client.get_cog(QuizCog.__cog_name__)
+            if click.all_answered and isinstance(cog, QuizCog):
+                await cog.close_now(self.question_id)
+        except Exception as error:  # a dynamic item's view is discord.py's own, which only logs errors
+            await answer_failure(interaction, error)
+
+
+def answer_view(question_id: int, choices: tuple[str, ...], answer: int | None = None) -> discord.ui.View:
+    """One button per choice (``answer`` given: the revealed question, its right answer in green)."""
+    view = discord.ui.View(timeout=None)
+    for choice, label in enumerate(choices[: limits.ACTION_ROWS * limits.BUTTONS_PER_ROW]):
+        view.add_item(
+            AnswerButton(question_id, choice, label, right=None if answer is None else choice == answer)
+        )
+    return view
+
+
+def _kwargs(reply: Reply, view: discord.ui.View) -> dict[str, Any]:
+    return {**message_kwargs(replace(reply, buttons=())), "view": view}
+
+
+class ClearScores(OwnedView):
+    """The teacher's confirmation before the guild's scores are cleared."""
+
+    def __init__(self, owner_id: int) -> None:
+        super().__init__(owner_id, say(Msg.QUIZ_CLEAR_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
+
+    @discord.ui.button(label="clear", style=discord.ButtonStyle.danger)
+    async def clear(self, interaction: Interaction, _button: discord.ui.Button[ClearScores]) -> None:
+        guild_id = interaction.guild_id or 0
+        count = await asyncio.to_thread(interaction.client.library.clear_quiz_scores, guild_id=guild_id)
+        self.stop()
+        await interaction.response.edit_message(content=say(Msg.QUIZ_CLEARED, count=count), view=None)
+
+    @discord.ui.button(label="cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: Interaction, _button: discord.ui.Button[ClearScores]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=say(Msg.QUIZ_CLEAR_CANCELLED), view=None)
+
+    def worded(self) -> ClearScores:
+        """The buttons in the asker's language (decorated buttons are labelled at class creation)."""
+        self.clear.label = say(Msg.QUIZ_CLEAR)
+        self.cancel.label = say(Msg.CANCEL)
+        return self
+
+
+async def _chambers(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
+    keys = await asyncio.to_thread(
+        interaction.client.library.visible_keys, guild_id=interaction.guild_id, kind=EntityKind.CHAMBER
+    )
+    return [app_commands.Choice(name=key, value=key) for key in keys if value.casefold() in key][
+        : limits.CHOICES
+    ]
+
+
+class QuizCog(commands.Cog, name="Quiz"):
+    quiz = app_commands.Group(name="quiz", description="Class quizzes from the database.", guild_only=True)
+
+    def __init__(self, bot: ParlBot) -> None:
+        self.bot = bot
+        self.timers: dict[int, asyncio.Task[None]] = {}  # by channel
+
+    async def cog_load(self) -> None:
+        """Time again every question still open in the database (closing at once those past due)."""
+        for waiting in await asyncio.to_thread(self.bot.library.waiting_questions):
+            self.schedule(waiting.channel_id, waiting.id, waiting.closes_at)
+
+    async def cog_unload(self) -> None:
+        for task in self.timers.values():
+            task.cancel()
+
+    # timers and reveals
+
+    def schedule(self, channel_id: int, question_id: int, closes_at: dt.datetime) -> None:
+        """Close the question at ``closes_at`` (the channel's one timer: any earlier one is cancelled)."""
+        self.cancel(channel_id)
+        self.timers[channel_id] = asyncio.create_task(
+            self._expire(question_id, closes_at), name=TIMER_NAME.format(channel=channel_id)
+        )
+
+    def cancel(self, channel_id: int) -> None:
+        task = self.timers.pop(channel_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _expire(self, question_id: int, closes_at: dt.datetime) -> None:
+        await asyncio.sleep(max(0.0, (closes_at - dt.datetime.now(dt.UTC)).total_seconds()))
+        try:
+            closed = await asyncio.to_thread(self.bot.library.close_question, question_id=question_id)
+            if closed is not None:
+                await self.reveal(closed)
+        except Exception:  # a timer has nobody to answer; the question stays closable by /quiz next
+            log.exception("Closing quiz question %s when its time was up failed", question_id)
+
+    async def close_now(self, question_id: int) -> None:
+        """Close the question before its time (everyone answered) and reveal its answer."""
+        closed = await asyncio.to_thread(self.bot.library.close_question, question_id=question_id)
+        if closed is not None:
+            self.cancel(closed.channel_id)
+            await self.reveal(closed)
+
+    async def reveal(self, closed: Closed) -> None:
+        """Edit the question's message to show the right answer, who got it, and the source."""
+        if closed.message_id is None:
+            return
+        message = self.bot.get_partial_messageable(closed.channel_id).get_partial_message(closed.message_id)
+        view = answer_view(closed.id, closed.choices, closed.answer)
+        try:
+            await message.edit(**_kwargs(replies.revealed_reply(closed), view))
+        except discord.HTTPException:
+            log.exception("Revealing quiz question %s failed", closed.id)
+
+    async def ask(self, interaction: Interaction, asked: Asked, lead: str | None = None) -> None:
+        """Send the question, remember its message, and start its timer."""
+        reply = replies.question_reply(asked, lead)
+        message_id = await send_message(interaction, _kwargs(reply, answer_view(asked.id, asked.choices)))
+        await asyncio.to_thread(self.bot.library.quiz_message, question_id=asked.id, message_id=message_id)
+        self.schedule(asked.channel_id, asked.id, asked.closes_at)
+
+    async def _after(self, interaction: Interaction, advanced: Advanced) -> None:
+        """Reveal what ``/quiz next`` or ``/quiz stop`` closed, then ask or end."""
+        self.cancel(interaction.channel_id or 0)
+        if advanced.closed is not None:
+            await self.reveal(advanced.closed)
+        if advanced.asked is not None:
+            await self.ask(interaction, advanced.asked)
+        elif advanced.ended is not None:
+            await send(interaction, replies.ended_reply(advanced.ended))
+
+    # commands
+
+    @quiz.command(description="Start a quiz in this channel, with questions from the incidents.")
+    @app_commands.describe(
+        incident="Ask about this incident only",
+        chamber="Ask about this chamber's incidents only (its slug, e.g. ca-commons)",
+        questions="How many questions (1 to 20)",
+        seconds="How long each question stays open (10 to 600 seconds)",
+        kind="Ask only this kind of question",
+    )
+    async def start(
+        self,
+        interaction: Interaction,
+        incident: app_commands.Transform[str, Query("incident")] | None = None,
+        chamber: str | None = None,
+        questions: app_commands.Range[int, 1, 20] = DEFAULT_QUESTIONS,
+        seconds: app_commands.Range[int, 10, 600] = DEFAULT_SECONDS,
+        kind: QuestionKind | None = None,
+    ) -> None:
+        filters = Filters(
+            incidents=None if incident is None else frozenset({incident}), chamber=chamber, kind=kind
+        )
+        settings = {"incident": incident, "chamber": chamber, "kind": kind, "questions": questions}
+        asked = await asyncio.to_thread(
+            self.bot.library.start_quiz,
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            filters=filters,
+            count=questions,
+            seconds=seconds,
+            settings=settings,
+        )
+        lead = say(
+            Msg.QUIZ_STARTED,
+            who=replies.name(interaction.user.display_name),
+            count=asked.total,
+            seconds=seconds,
+        )
+        await self.ask(interaction, asked, lead)
+
+    start.autocomplete("chamber")(_chambers)
+
+    @quiz.command(name="next", description="Close the current question and ask the next one.")
+    async def next_(self, interaction: Interaction) -> None:
+        teacher = await is_teacher(interaction)
+        advanced = await asyncio.to_thread(
+            self.bot.library.next_question,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            teacher=teacher,
+        )
+        await self._after(interaction, advanced)
+
+    @quiz.command(description="End the quiz in this channel and show the leaderboard.")
+    async def stop(self, interaction: Interaction) -> None:
+        teacher = await is_teacher(interaction)
+        advanced = await asyncio.to_thread(
+            self.bot.library.stop_quiz,
+            channel_id=interaction.channel_id or 0,
+            user_id=interaction.user.id,
+            teacher=teacher,
+        )
+        await self._after(interaction, advanced)
+
+    @quiz.command(description="This server's quiz scores: names and points.")
+    async def scores(self, interaction: Interaction) -> None:
+        standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
+        pages = replies.score_pages(standings)
+        if pages == 1:
+            await send(interaction, replies.scores_reply(standings, page=0))
+            return
+        view = Pages(
+            interaction.user.id,
+            say(Msg.QUIZ_SCORES_NOT_YOURS),
+            pages,
+            lambda page: replies.scores_reply(standings, page=page),
+        )
+        await view.send(interaction)
+
+    @quiz.command(name="clear-scores", description="Teachers: clear this server's quiz scores.")
+    async def clear_scores(self, interaction: Interaction) -> None:
+        if not await is_teacher(interaction):
+            raise NotAllowed(Msg.QUIZ_NOT_A_TEACHER)
+        standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
+        if not standings:
+            await send_ephemeral(interaction, say(Msg.QUIZ_NO_SCORES))
+            return
+        await interaction.response.send_message(
+            say(Msg.QUIZ_CONFIRM_CLEAR, count=len(standings)),
+            view=ClearScores(interaction.user.id).worded(),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def send_message(interaction: Interaction, kwargs: dict[str, Any]) -> int:
+    """Send a public message in answer (a follow-up if the interaction was answered already); its id."""
+    if interaction.response.is_done():
+        return (await interaction.followup.send(**kwargs, wait=True)).id
+    await interaction.response.send_message(**kwargs)
+    return (await interaction.original_response()).id
+
+
+async def setup(bot: ParlBot) -> None:
+    bot.add_dynamic_items(AnswerButton)
+    await bot.add_cog(QuizCog(bot))
