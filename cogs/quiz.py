@@ -23,12 +23,11 @@ from bot.answers.render import Reply
 from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
 from bot.client.tree import answer_failure, send_ephemeral
-from bot.curation.changes import EntityKind
 from bot.messages.catalogue import Msg, say
 from bot.quiz import replies
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
-from cogs.checks import NotAllowed, is_moderator
+from cogs.checks import ensure_teacher, is_teacher
 from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, send
 
 log = logging.getLogger(__name__)
@@ -38,11 +37,6 @@ DEFAULT_SECONDS = 30
 CONFIRM_TIMEOUT = 120.0
 # Timer tasks' names carry "timeout": they are timers, which the loopback never waits for.
 TIMER_NAME = "parlbot-quiz-timeout-{channel}"
-
-
-async def is_teacher(interaction: Interaction) -> bool:
-    """Whether the member may run anyone's quiz and clear the scores."""
-    return await is_moderator(interaction)
 
 
 class AnswerButton(
@@ -131,11 +125,20 @@ class ClearScores(OwnedView):
 
 
 async def _chambers(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
-    keys = await asyncio.to_thread(
-        interaction.client.library.visible_keys, guild_id=interaction.guild_id, kind=EntityKind.CHAMBER
-    )
-    return [app_commands.Choice(name=key, value=key) for key in keys if value.casefold() in key][
-        : limits.CHOICES
+    pairs = interaction.client.library.chamber_choices(value)  # in memory
+    return [
+        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=slug)
+        for name, slug in pairs[: limits.CHOICES]
+    ]
+
+
+async def _collections(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
+    library, guild_id = interaction.client.library, interaction.guild_id or 0
+    names = await asyncio.to_thread(library.collection_names, guild_id, value)
+    return [
+        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=name)
+        for name in names[: limits.CHOICES]
+        if len(name) <= limits.CHOICE_VALUE
     ]
 
 
@@ -217,6 +220,7 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     @quiz.command(description="Start a quiz in this channel, with questions from the incidents.")
     @app_commands.describe(
+        collection="Ask about this class collection's incidents only",
         incident="Ask about this incident only",
         chamber="Ask about this chamber's incidents only (its slug, e.g. ca-commons)",
         questions="How many questions (1 to 20)",
@@ -226,19 +230,30 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def start(
         self,
         interaction: Interaction,
+        collection: str | None = None,
         incident: app_commands.Transform[str, Query("incident")] | None = None,
         chamber: str | None = None,
         questions: app_commands.Range[int, 1, 20] = DEFAULT_QUESTIONS,
         seconds: app_commands.Range[int, 10, 600] = DEFAULT_SECONDS,
         kind: QuestionKind | None = None,
     ) -> None:
-        filters = Filters(
-            incidents=None if incident is None else frozenset({incident}), chamber=chamber, kind=kind
-        )
-        settings = {"incident": incident, "chamber": chamber, "kind": kind, "questions": questions}
+        library, guild_id = self.bot.library, interaction.guild_id or 0
+        wanted = None if incident is None else {incident}
+        if collection is not None:
+            members = set(await asyncio.to_thread(library.collection_incidents, guild_id, collection))
+            wanted = members if wanted is None else wanted & members
+        chamber = None if chamber is None else library.chamber_slug(chamber)
+        filters = Filters(incidents=None if wanted is None else frozenset(wanted), chamber=chamber, kind=kind)
+        settings = {
+            "collection": collection,
+            "incident": incident,
+            "chamber": chamber,
+            "kind": kind,
+            "questions": questions,
+        }
         asked = await asyncio.to_thread(
-            self.bot.library.start_quiz,
-            guild_id=interaction.guild_id or 0,
+            library.start_quiz,
+            guild_id=guild_id,
             channel_id=interaction.channel_id or 0,
             user_id=interaction.user.id,
             filters=filters,
@@ -255,6 +270,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         await self.ask(interaction, asked, lead)
 
     start.autocomplete("chamber")(_chambers)
+    start.autocomplete("collection")(_collections)
 
     @quiz.command(name="next", description="Close the current question and ask the next one.")
     async def next_(self, interaction: Interaction) -> None:
@@ -280,10 +296,12 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     @quiz.command(description="This server's quiz scores: names and points.")
     async def scores(self, interaction: Interaction) -> None:
-        standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
+        library = self.bot.library
+        standings = await asyncio.to_thread(library.quiz_scores, guild_id=interaction.guild_id or 0)
+        private = library.replies_private(interaction.guild_id, interaction.channel_id)
         pages = replies.score_pages(standings)
         if pages == 1:
-            await send(interaction, replies.scores_reply(standings, page=0))
+            await send(interaction, replies.scores_reply(standings, page=0), ephemeral=private)
             return
         view = Pages(
             interaction.user.id,
@@ -291,12 +309,11 @@ class QuizCog(commands.Cog, name="Quiz"):
             pages,
             lambda page: replies.scores_reply(standings, page=page),
         )
-        await view.send(interaction)
+        await view.send(interaction, ephemeral=private)
 
     @quiz.command(name="clear-scores", description="Teachers: clear this server's quiz scores.")
     async def clear_scores(self, interaction: Interaction) -> None:
-        if not await is_teacher(interaction):
-            raise NotAllowed(Msg.QUIZ_NOT_A_TEACHER)
+        await ensure_teacher(interaction)
         standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
         if not standings:
             await send_ephemeral(interaction, say(Msg.QUIZ_NO_SCORES))

@@ -247,7 +247,7 @@ async def test_a_teacher_clears_the_scores_after_confirming(
     confirm = first_message(await teacher.invoke("/quiz clear-scores"))
     cleared = first_message(await teacher.press(buttons(confirm)[0]["custom_id"]))
 
-    assert refused["content"] == say(Msg.QUIZ_NOT_A_TEACHER)
+    assert refused["content"] == say(Msg.NOT_A_TEACHER)
     assert confirm["content"] == say(Msg.QUIZ_CONFIRM_CLEAR, count=1)
     assert cleared["content"] == say(Msg.QUIZ_CLEARED, count=1)
     assert first_message(await teacher.invoke("/quiz scores"))["content"] == say(Msg.QUIZ_NO_SCORES)

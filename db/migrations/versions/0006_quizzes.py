@@ -6,7 +6,7 @@ answer is changed in place). Written from autogenerate's output and checked agai
 PostgreSQL.
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0004
 Create Date: 2026-12-03 17:30:00
 """
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0006"
-down_revision: str | None = "0003"
+down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
