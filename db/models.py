@@ -36,6 +36,8 @@ LABEL_MAX = 300
 URL_MAX = 500
 TEXT_MAX = 4000
 LANGUAGE_MAX = 64
+QUESTION_MAX = 1000  # a quiz question's prompt
+CHOICE_MAX = 80  # a quiz choice: a button's label
 LOCALE_MAX = 8  # a reply language: "en", "fr"
 COLLECTION_NAME_MAX = 60
 
@@ -351,6 +353,7 @@ class EntityKind(StrEnum):
     PARTY = "party"
     SOURCE = "source"
     CHAMBER = "chamber"
+    QUESTION = "question"  # a guild's own quiz question (bot.quiz)
 
 
 class AuditAction(StrEnum):
@@ -537,3 +540,20 @@ class QuizScore(SQLModel, table=True):
     display_name: str = Field(max_length=NAME_MAX)
     points: int = 0
     answered: int = 0
+
+
+class CustomQuestion(SQLModel, table=True):
+    """A quiz question a teacher wrote for their guild (``/quiz add``): a curated entry like the others
+    (``EntityKind.QUESTION``), audited and undoable, joining the questions generated for that guild."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    prompt: str = Field(max_length=QUESTION_MAX)
+    answer: str = Field(max_length=CHOICE_MAX)
+    wrong: list[str] = Field(default_factory=list, sa_column=_json_list())
+    source_id: int = Field(foreign_key="source.id")
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})

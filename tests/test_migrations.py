@@ -71,6 +71,7 @@ def test_models_define_the_expected_tables() -> None:
         "quizquestion",
         "quizanswer",
         "quizscore",
+        "customquestion",
     }
 
 

@@ -475,3 +475,7 @@ class Msg(StrEnum):
     QUIZ_CLEAR_CANCELLED = "quiz.clear.cancelled"
     QUIZ_CLEAR_NOT_YOURS = "quiz.clear.not-yours"
     QUIZ_SCORES_NOT_YOURS = "quiz.scores.not-yours"
+    KIND_QUESTION = "quiz.kind.question"
+    A_QUESTION = "quiz.kind.question.indefinite"
+    QUIZ_ADDED = "quiz.added"
+    QUIZ_ADDED_SUMMARY = "quiz.added-summary"

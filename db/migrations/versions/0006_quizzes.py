@@ -2,8 +2,9 @@
 
 ``quiz.live_channel_id`` holds the channel while the quiz is open and NULL once it ends; its unique
 constraint keeps a channel to one open quiz. ``quizanswer`` is unique per question and member (an
-answer is changed in place). Written from autogenerate's output and checked against it on SQLite and
-PostgreSQL.
+answer is changed in place). ``customquestion`` holds teachers' own questions, curated entries
+(``EntityKind.QUESTION``) scoped by guild like the others. Written from autogenerate's output and
+checked against it on SQLite and PostgreSQL.
 
 Revision ID: 0006
 Revises: 0004
@@ -85,9 +86,27 @@ def upgrade() -> None:
         sa.UniqueConstraint("question_id", "user_id"),
     )
     op.create_index(op.f("ix_quizanswer_question_id"), "quizanswer", ["question_id"], unique=False)
+    op.create_table(
+        "customquestion",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("guild_id", sa.BigInteger(), server_default="0", nullable=False),
+        sa.Column("slug", sa.String(length=64), nullable=False),
+        sa.Column("prompt", sa.String(length=1000), nullable=False),
+        sa.Column("answer", sa.String(length=80), nullable=False),
+        sa.Column("wrong", sa.JSON(), nullable=False),
+        sa.Column("source_id", sa.Integer(), nullable=False),
+        sa.Column("removed_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("revision", sa.Integer(), server_default="1", nullable=False),
+        sa.ForeignKeyConstraint(["source_id"], ["source.id"]),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("guild_id", "slug"),
+    )
+    op.create_index(op.f("ix_customquestion_guild_id"), "customquestion", ["guild_id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_customquestion_guild_id"), table_name="customquestion")
+    op.drop_table("customquestion")
     op.drop_index(op.f("ix_quizanswer_question_id"), table_name="quizanswer")
     op.drop_table("quizanswer")
     op.drop_index(op.f("ix_quizquestion_quiz_id"), table_name="quizquestion")
