@@ -38,6 +38,7 @@ from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.messages.catalogue import Msg, say
+from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
 from bot.quiz import sessions as quiz
 from bot.quiz.pool import pool as quiz_pool
@@ -557,12 +558,35 @@ class Library:
     def quiz_candidates(
         self, *, guild_id: int | None, filters: quiz_questions.Filters, rng: random.Random
     ) -> list[quiz_questions.Question]:
-        """Every question the guild's incidents give under ``filters``."""
+        """Every question the guild's incidents give under ``filters``, and the guild's own questions when
+        the filters take them (no incident, collection or chamber; any kind, or ``custom``)."""
         with self.database.session() as session:
             pooled = quiz_pool(session, guild_id=guild_id)
+            own = custom.custom_questions(session, guild_id=guild_id or SHARED_GUILD, rng=rng)
         if filters.incidents is not None and not filters.incidents & {p.detail.ref.slug for p in pooled}:
             raise NotFound(Msg.QUIZ_NO_SUCH_INCIDENT, slug=", ".join(sorted(filters.incidents)))
-        return quiz_questions.questions(pooled, rng, filters)
+        return quiz_questions.questions(pooled, rng, filters) + (own if filters.takes_custom else [])
+
+    def add_quiz_question(
+        self, *, actor: Actor, prompt: str, answer: str, wrong: list[str], source: str
+    ) -> AuditEntry:
+        """A teacher's own question, added to the guild's entries through the one write path (audited,
+        undoable with ``undo``)."""
+
+        def add(session: Session) -> AuditEntry:
+            slug = custom.next_slug(session, guild_id=actor.guild_id)
+            entry = custom.new_entry(slug, prompt=prompt, answer=answer, wrong=wrong, source=source)
+            return changes.apply(
+                session,
+                actor=actor,
+                kind=EntityKind.QUESTION,
+                key=slug,
+                change=lambda _current: entry,
+                summary=say(Msg.QUIZ_ADDED_SUMMARY, key=slug, prompt=limits.clip(entry.prompt, 120)),
+                action=AuditAction.ADD,
+            )
+
+        return self._write(add)
 
     def start_quiz(
         self,

@@ -23,11 +23,13 @@ from bot.answers.render import Reply
 from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
 from bot.client.tree import answer_failure, send_ephemeral
+from bot.curation.changes import Actor, EntityKind
 from bot.messages.catalogue import Msg, say
 from bot.quiz import replies
+from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
-from cogs.checks import ensure_teacher, is_teacher
+from cogs.checks import ensure_teacher, is_teacher, teacher_only
 from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, send
 
 log = logging.getLogger(__name__)
@@ -140,6 +142,15 @@ async def _collections(interaction: Interaction, value: str) -> list[app_command
         for name in names[: limits.CHOICES]
         if len(name) <= limits.CHOICE_VALUE
     ]
+
+
+async def _sources(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
+    library = interaction.client.library
+    keys = await asyncio.to_thread(
+        library.visible_keys, guild_id=interaction.guild_id, kind=EntityKind.SOURCE
+    )
+    typed = value.casefold().strip()
+    return [app_commands.Choice(name=key, value=key) for key in keys if typed in key][: limits.CHOICES]
 
 
 class QuizCog(commands.Cog, name="Quiz"):
@@ -310,6 +321,40 @@ class QuizCog(commands.Cog, name="Quiz"):
             lambda page: replies.scores_reply(standings, page=page),
         )
         await view.send(interaction, ephemeral=private)
+
+    @quiz.command(description="Teachers: add a question of your own, with its answer and a source.")
+    @app_commands.describe(
+        prompt="The question, as the class reads it",
+        answer="The right answer (a button label)",
+        wrong1="A wrong answer",
+        wrong2="Another wrong answer",
+        wrong3="Another wrong answer",
+        source="The source that gives the answer (its key, e.g. singh-2020-cbc)",
+    )
+    @teacher_only()
+    async def add(
+        self,
+        interaction: Interaction,
+        prompt: app_commands.Range[str, 1, QUESTION_MAX],
+        answer: app_commands.Range[str, 1, limits.BUTTON_LABEL],
+        wrong1: app_commands.Range[str, 1, limits.BUTTON_LABEL],
+        source: str,
+        wrong2: app_commands.Range[str, 1, limits.BUTTON_LABEL] | None = None,
+        wrong3: app_commands.Range[str, 1, limits.BUTTON_LABEL] | None = None,
+    ) -> None:
+        actor = Actor(interaction.guild_id or 0, interaction.user.id)
+        wrong = [choice for choice in (wrong1, wrong2, wrong3) if choice is not None]
+        audit = await asyncio.to_thread(
+            self.bot.library.add_quiz_question,
+            actor=actor,
+            prompt=prompt,
+            answer=answer,
+            wrong=wrong,
+            source=source,
+        )
+        await send_ephemeral(interaction, say(Msg.QUIZ_ADDED, key=audit.key, change=audit.id))
+
+    add.autocomplete("source")(_sources)
 
     @quiz.command(name="clear-scores", description="Teachers: clear this server's quiz scores.")
     async def clear_scores(self, interaction: Interaction) -> None:

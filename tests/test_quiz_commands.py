@@ -19,7 +19,15 @@ from bot.messages.catalogue import Msg, say
 from bot.settings import Settings
 from db.models import QuizQuestion
 from db.session import Database
-from tests.discord_harness import all_text, buttons, first_message, is_ephemeral, message_bodies, restarted
+from tests.discord_harness import (
+    all_text,
+    before,
+    buttons,
+    first_message,
+    is_ephemeral,
+    message_bodies,
+    restarted,
+)
 
 ALICE, BOB, CAROL = 501, 502, 503
 
@@ -251,3 +259,36 @@ async def test_a_teacher_clears_the_scores_after_confirming(
     assert confirm["content"] == say(Msg.QUIZ_CONFIRM_CLEAR, count=1)
     assert cleared["content"] == say(Msg.QUIZ_CLEARED, count=1)
     assert first_message(await teacher.invoke("/quiz scores"))["content"] == say(Msg.QUIZ_NO_SCORES)
+
+
+ADD = (
+    '/quiz add prompt:"Which office keeps order in the Commons?" answer:"The Speaker"'
+    ' wrong1:"The Clerk" wrong2:"The Whip" source:singh-2020-cbc'
+)
+
+
+async def test_a_teacher_adds_a_question_that_quizzes_ask_until_it_is_undone(teacher: OfflineSession) -> None:
+    added = first_message(await teacher.invoke(ADD))
+    asked = first_message(await teacher.invoke("/quiz start kind:custom questions:1"))
+    await teacher.invoke("/quiz stop")
+    await teacher.invoke("/undo")
+    gone = first_message(await teacher.invoke("/quiz start kind:custom questions:1"))
+
+    assert is_ephemeral(added)
+    assert added["content"].startswith(before(Msg.QUIZ_ADDED, "change", key="question-1"))
+    assert asked["embeds"][0]["description"] == "Which office keeps order in the Commons?"
+    assert sorted(button["label"] for button in buttons(asked)) == ["The Clerk", "The Speaker", "The Whip"]
+    assert gone["content"] == say(Msg.QUIZ_NO_QUESTIONS)
+
+
+async def test_a_question_whose_choices_repeat_is_refused(teacher: OfflineSession) -> None:
+    refused = first_message(await teacher.invoke(ADD.replace('"The Whip"', '"the speaker"')))
+
+    assert is_ephemeral(refused)
+    assert "question-1" not in all_text(refused)
+
+
+async def test_only_teachers_add_questions(teacher: OfflineSession) -> None:
+    refused = first_message(await teacher.invoke(ADD, invoker=student(teacher, BOB, "bob")))
+
+    assert refused["content"] == say(Msg.NOT_A_TEACHER)

@@ -47,6 +47,7 @@ class QuestionKind(StrEnum):
     QUOTE = "quote"
     SANCTION = "sanction"
     MOTION = "motion"
+    CUSTOM = "custom"  # a teacher's own question (bot.quiz.custom)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,11 @@ class Filters:
     incidents: frozenset[str] | None = None  # slugs (one incident, or a collection's)
     chamber: str | None = None
     kind: QuestionKind | None = None
+
+    @property
+    def takes_custom(self) -> bool:
+        """Whether teachers' own questions (about no incident in particular) may be asked."""
+        return self.incidents is None and self.chamber is None and self.kind in (None, QuestionKind.CUSTOM)
 
     def takes(self, pooled: Pooled) -> bool:
         return (self.incidents is None or pooled.detail.ref.slug in self.incidents) and (
@@ -310,6 +316,10 @@ def _motion(detail: IncidentDetail, pool: Pool) -> Iterator[Fact]:
         )
 
 
+def _nothing(_detail: IncidentDetail, _pool: Pool) -> Iterator[Fact]:
+    yield from ()
+
+
 FACTS: dict[QuestionKind, Callable[[IncidentDetail, Pool], Iterable[Fact]]] = {
     QuestionKind.RULED_BY: _ruled_by,
     QuestionKind.OBJECTED: _objected,
@@ -324,13 +334,13 @@ FACTS: dict[QuestionKind, Callable[[IncidentDetail, Pool], Iterable[Fact]]] = {
 def questions(pooled: Sequence[Pooled], rng: random.Random, filters: Filters = Filters()) -> list[Question]:
     """Every question the filtered incidents give, wrong choices drawn from the whole pool."""
     pool = Pool([p.detail for p in pooled])
-    kinds = [filters.kind] if filters.kind is not None else list(QuestionKind)
+    kinds = [filters.kind] if filters.kind is not None else list(FACTS)
     found = []
     for entry in pooled:
         if not filters.takes(entry):
             continue
         for kind in kinds:
-            for fact in FACTS[kind](entry.detail, pool):
+            for fact in FACTS.get(kind, _nothing)(entry.detail, pool):
                 question = fact.question(rng)
                 if question is not None:
                     found.append(question)
