@@ -210,22 +210,26 @@ class QuizCog(commands.Cog, name="Quiz"):
         except discord.HTTPException:
             log.exception("Revealing quiz question %s failed", closed.id)
 
-    async def ask(self, interaction: Interaction, asked: Asked, lead: str | None = None) -> None:
-        """Send the question, remember its message, and start its timer."""
-        reply = replies.question_reply(asked, lead)
+    async def ask(self, interaction: Interaction, asked: Asked, reply: Reply) -> None:
+        """Send ``reply`` (the question, perhaps under the previous answer), remember its message, and
+        start the question's timer."""
         message_id = await send_message(interaction, _kwargs(reply, answer_view(asked.id, asked.choices)))
         await asyncio.to_thread(self.bot.library.quiz_message, question_id=asked.id, message_id=message_id)
         self.schedule(asked.channel_id, asked.id, asked.closes_at)
 
     async def _after(self, interaction: Interaction, advanced: Advanced) -> None:
-        """Reveal what ``/quiz next`` or ``/quiz stop`` closed, then ask or end."""
+        """What ``/quiz next`` and ``/quiz stop`` show: the answer of the question just closed (also
+        revealed on its own message), then the next question or the leaderboard."""
         self.cancel(interaction.channel_id or 0)
+        shown: list[Reply] = []
         if advanced.closed is not None:
             await self.reveal(advanced.closed)
+            shown.append(replies.revealed_reply(advanced.closed))
         if advanced.asked is not None:
-            await self.ask(interaction, advanced.asked)
+            reply = replies.joined([*shown, replies.question_reply(advanced.asked)])
+            await self.ask(interaction, advanced.asked, reply)
         elif advanced.ended is not None:
-            await send(interaction, replies.ended_reply(advanced.ended))
+            await send(interaction, replies.joined([*shown, replies.ended_reply(advanced.ended)]))
 
     # commands
 
@@ -278,7 +282,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             count=asked.total,
             seconds=seconds,
         )
-        await self.ask(interaction, asked, lead)
+        await self.ask(interaction, asked, replies.question_reply(asked, lead))
 
     start.autocomplete("chamber")(_chambers)
     start.autocomplete("collection")(_collections)

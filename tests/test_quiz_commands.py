@@ -106,16 +106,17 @@ async def test_a_class_quiz_from_start_to_scores(teacher: OfflineSession, seeded
 
     # /quiz next reveals question 1 (answer, who got it, source) and asks question 2.
     asked = first_message(await teacher.invoke("/quiz next"))
-    assert asked["embeds"][0]["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=2, total=3)
+    answer_shown, question_asked = asked["embeds"]
+    assert question_asked["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=2, total=3)
     revealed = teacher.fake.find_message(first_buttons[0])
     assert revealed is not None
-    shown = all_text(revealed)
-    assert revealed["embeds"][0]["title"] == say(Msg.QUIZ_CLOSED_TITLE, number=1, total=3)
-    fields = {field["name"]: field["value"] for field in revealed["embeds"][0]["fields"]}
+    assert revealed["embeds"][0]["fields"] == answer_shown["fields"]
+    assert answer_shown["title"] == say(Msg.QUIZ_CLOSED_TITLE, number=1, total=3)
+    fields = {field["name"]: field["value"] for field in answer_shown["fields"]}
     assert fields[say(Msg.QUIZ_RIGHT_ANSWER)] == f"**{first.choices[first.answer]}**"
     assert fields[say(Msg.QUIZ_WHO_GOT_IT, right=1, answered=2)] == "Alice"
     assert fields[say(Msg.QUIZ_SOURCE)] == first.source
-    assert "Bob" not in shown
+    assert "Bob" not in all_text(revealed)
 
     # Carol's click on the closed question is refused, politely and privately.
     refused = await press(teacher, carol, first_id, 0)
@@ -131,10 +132,14 @@ async def test_a_class_quiz_from_start_to_scores(teacher: OfflineSession, seeded
     assert closed["embeds"][0]["title"] == say(Msg.QUIZ_CLOSED_TITLE, number=2, total=3)
 
     third = first_message(await teacher.invoke("/quiz next"))
-    assert third["embeds"][0]["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=3, total=3)
+    assert [embed["title"] for embed in third["embeds"]] == [
+        say(Msg.QUIZ_CLOSED_TITLE, number=2, total=3),
+        say(Msg.QUIZ_QUESTION_TITLE, number=3, total=3),
+    ]
     ended = first_message(await teacher.invoke("/quiz next"))
     assert ended["content"] == say(Msg.QUIZ_FINISHED, total=3)
-    assert ended["embeds"][0]["description"] == "\n".join(
+    assert ended["embeds"][0]["title"] == say(Msg.QUIZ_CLOSED_TITLE, number=3, total=3)
+    assert ended["embeds"][1]["description"] == "\n".join(
         [
             say(Msg.QUIZ_LEADER_LINE, rank=1, name="Alice", points=2, asked=3),
             say(Msg.QUIZ_LEADER_LINE, rank=2, name="Bob", points=1, asked=3),
@@ -167,7 +172,7 @@ async def test_a_restart_in_mid_quiz_keeps_answers_and_buttons(
             changed = await press(session, alice, question_id, question.answer)
             assert changed["content"] == receipt(Msg.QUIZ_ANSWER_CHANGED, question, question.answer)
             asked = first_message(await session.invoke("/quiz next"))
-            assert asked["embeds"][0]["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=2, total=2)
+            assert asked["embeds"][-1]["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=2, total=2)
             revealed = fake.find_message(f"parlbot:quiz:{question_id}:0")
             assert revealed is not None
             who = say(Msg.QUIZ_WHO_GOT_IT, right=1, answered=1)
@@ -240,7 +245,7 @@ async def test_stop_ends_the_quiz_with_its_leaderboard(teacher: OfflineSession) 
     ended = first_message(await teacher.invoke("/quiz stop"))
 
     assert ended["content"] == say(Msg.QUIZ_STOPPED, asked=1, total=3)
-    assert ended["embeds"][0]["description"] == say(Msg.QUIZ_NOBODY_ANSWERED)
+    assert ended["embeds"][-1]["description"] == say(Msg.QUIZ_NOBODY_ANSWERED)
     assert first_message(await teacher.invoke("/quiz next"))["content"] == say(Msg.QUIZ_NONE_RUNNING)
 
 

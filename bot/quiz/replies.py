@@ -12,6 +12,8 @@ from bot.messages.catalogue import Msg, say
 from bot.quiz.sessions import Asked, Click, Closed, Ended, Standing, Taken
 
 SCORES_PAGE = 20
+# A quiz message may carry two embeds (an answer revealed, then the next question or the leaderboard).
+EMBED_BUDGET = limits.EMBED_TOTAL // 2
 NAME_SHOWN = 40
 RECEIPTS = {
     Taken.TAKEN: Msg.QUIZ_ANSWER_TAKEN,
@@ -41,7 +43,7 @@ def question_reply(asked: Asked, lead: str | None = None) -> Reply:
         description=asked.prompt,
     )
     embed.add("\u200b", say(Msg.QUIZ_CLOSES, when=relative_time(int(asked.closes_at.timestamp()))))
-    return Reply(content=lead, embeds=(embed.build(),))
+    return Reply(content=lead, embeds=(embed.build(EMBED_BUDGET),))
 
 
 def revealed_reply(closed: Closed) -> Reply:
@@ -54,7 +56,14 @@ def revealed_reply(closed: Closed) -> Reply:
     who = listed(map(name, closed.right)) if closed.right else say(Msg.QUIZ_NOBODY_GOT_IT)
     embed.add(say(Msg.QUIZ_WHO_GOT_IT, right=len(closed.right), answered=closed.answered), who)
     embed.add(say(Msg.QUIZ_SOURCE), closed.source)
-    return Reply(embeds=(embed.build(),))
+    return Reply(embeds=(embed.build(EMBED_BUDGET),))
+
+
+def joined(parts: Sequence[Reply]) -> Reply:
+    """Replies shown as one message: their contents in order, their embeds sharing Discord's total."""
+    content = "\n".join(part.content for part in parts if part.content) or None
+    embeds = tuple(embed for part in parts for embed in part.embeds)
+    return Reply(content=None if content is None else clip(content, limits.CONTENT), embeds=embeds)
 
 
 def receipt_reply(click: Click) -> Reply:
@@ -82,7 +91,7 @@ def ended_reply(ended: Ended) -> Reply:
         else say(Msg.QUIZ_NOBODY_ANSWERED)
     )
     embed = EmbedBuilder(title=say(Msg.QUIZ_ENDED_TITLE), description=board)
-    return Reply(content=clip(closing, limits.CONTENT), embeds=(embed.build(),))
+    return Reply(content=clip(closing, limits.CONTENT), embeds=(embed.build(EMBED_BUDGET),))
 
 
 def score_pages(standings: Sequence[Standing]) -> int:

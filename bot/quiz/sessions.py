@@ -97,8 +97,8 @@ class Ended:
 
 @dataclass(frozen=True, slots=True)
 class Advanced:
-    """What ``/quiz next`` did: closed the current question (if it was open), then asked the next one
-    or, after the last, ended the quiz."""
+    """What ``/quiz next`` (or ``/quiz stop``) did: closed the current question (``closed`` shows it,
+    whether it closed now or earlier), then asked the next one or, after the last, ended the quiz."""
 
     closed: Closed | None
     asked: Asked | None
@@ -328,8 +328,16 @@ def _closed(session: Session, quiz: Quiz, question: QuizQuestion, answers: Seque
 
 
 def _close_current(session: Session, quiz: Quiz, now: dt.datetime) -> Closed | None:
+    """Close the quiz's current question (if still open) and return it as closed, for showing its answer
+    again above what comes next; None before the first question."""
     current = _question(session, _id(quiz), quiz.current)
-    return None if current is None else close(session, question_id=_id(current), now=now)
+    if current is None:
+        return None
+    closed = close(session, question_id=_id(current), now=now)
+    if closed is not None:
+        return closed
+    answers = list(session.exec(select(QuizAnswer).where(col(QuizAnswer.question_id) == _id(current))))
+    return _closed(session, quiz, current, answers)
 
 
 def advance(session: Session, *, channel_id: int, user_id: int, teacher: bool, now: dt.datetime) -> Advanced:
