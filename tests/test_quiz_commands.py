@@ -281,7 +281,7 @@ async def test_a_teacher_adds_a_question_that_quizzes_ask_until_it_is_undone(tea
 
     assert is_ephemeral(added)
     assert added["content"].startswith(before(Msg.QUIZ_ADDED, "change", key="question-1"))
-    assert asked["embeds"][0]["description"] == "Which office keeps order in the Commons?"
+    assert asked["embeds"][0]["description"].startswith("Which office keeps order in the Commons?\n\n")
     assert sorted(button["label"] for button in buttons(asked)) == ["The Clerk", "The Speaker", "The Whip"]
     assert gone["content"] == say(Msg.QUIZ_NO_QUESTIONS)
 

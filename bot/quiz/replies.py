@@ -38,11 +38,11 @@ def relative_time(moment_epoch: int) -> str:
 
 def question_reply(asked: Asked, lead: str | None = None) -> Reply:
     """The question as it is asked (``lead`` above it: who started the quiz, say)."""
+    closes = say(Msg.QUIZ_CLOSES, when=relative_time(int(asked.closes_at.timestamp())))
     embed = EmbedBuilder(
         title=say(Msg.QUIZ_QUESTION_TITLE, number=asked.number, total=asked.total),
-        description=asked.prompt,
+        description=f"{clip(asked.prompt, limits.EMBED_DESCRIPTION - len(closes) - 2)}\n\n{closes}",
     )
-    embed.add("\u200b", say(Msg.QUIZ_CLOSES, when=relative_time(int(asked.closes_at.timestamp()))))
     return Reply(content=lead, embeds=(embed.build(EMBED_BUDGET),))
 
 
