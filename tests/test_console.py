@@ -188,7 +188,10 @@ def test_as_gives_the_new_member_manage_server_and_roles(console: Any) -> None:
 def test_as_without_a_user_id_shows_its_usage(console: Any) -> None:
     run = console("as bob\n")
 
-    assert "'bob' is not a Discord id (a number). Usage: as [--moderator] [--roles ID,...] [--name NAME] USER" in run.err
+    assert (
+        "'bob' is not a Discord id (a number). Usage: as [--moderator] [--roles ID,...] [--name NAME] USER"
+        in run.err
+    )
 
 
 def test_help_lists_the_console_commands(console: Any) -> None:
