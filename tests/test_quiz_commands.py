@@ -12,7 +12,8 @@ import pytest
 from sqlmodel import col, select
 
 from bot.client.bot import ParlBot
-from bot.loopback.payloads import Invoker
+from bot.curation.changes import Actor
+from bot.loopback.payloads import DEFAULT_GUILD_ID, Invoker
 from bot.loopback.rest import FakeDiscord
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
@@ -297,3 +298,19 @@ async def test_only_teachers_add_questions(teacher: OfflineSession) -> None:
     refused = first_message(await teacher.invoke(ADD, invoker=student(teacher, BOB, "bob")))
 
     assert refused["content"] == say(Msg.NOT_A_TEACHER)
+
+
+async def test_a_quiz_on_a_collection_asks_about_its_incidents_only(
+    teacher: OfflineSession, seeded_database: Database
+) -> None:
+    actor = Actor(DEFAULT_GUILD_ID, teacher.invoker.user_id)
+    for slug in ("singh-2020", "skinner-2016"):
+        teacher.bot.library.add_to_collection(actor=actor, name="Unit 1", slug=slug)  # type: ignore[attr-defined]
+
+    body = first_message(await teacher.invoke('/quiz start collection:"Unit 1" questions:4 kind:year'))
+    await teacher.invoke("/quiz stop")
+
+    with seeded_database.session() as session:
+        quiz_id = stored(seeded_database, question_of(body)[0]).quiz_id
+        asked = session.exec(select(QuizQuestion).where(col(QuizQuestion.quiz_id) == quiz_id)).all()
+    assert sorted(question.choices[question.answer] for question in asked) == ["2016", "2020"]
