@@ -24,7 +24,7 @@ from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
 from bot.client.tree import answer_failure, send_ephemeral
 from bot.curation.changes import Actor, EntityKind
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, say, speaking
 from bot.quiz import replies
 from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
@@ -205,8 +205,10 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         message = self.bot.get_partial_messageable(closed.channel_id).get_partial_message(closed.message_id)
         view = answer_view(closed.id, closed.choices, closed.answer)
+        with speaking(closed.locale):  # the quiz's language, whoever (or whatever) closed it
+            reply = replies.revealed_reply(closed)
         try:
-            await message.edit(**_kwargs(replies.revealed_reply(closed), view))
+            await message.edit(**_kwargs(reply, view))
         except discord.HTTPException:
             log.exception("Revealing quiz question %s failed", closed.id)
 

@@ -8,6 +8,7 @@ import pytest
 from sqlmodel import Session
 
 from bot.errors import Conflict, Forbidden, NotFound
+from bot.messages.catalogue import speaking
 from bot.quiz import sessions
 from bot.quiz.questions import Question
 from bot.quiz.sessions import Taken
@@ -162,3 +163,13 @@ def test_clearing_the_scores_forgets_the_guild_only(database: Database) -> None:
         left = sessions.scores(session, guild_id=GUILD)
 
     assert (cleared, left) == (1, [])
+
+
+def test_a_quiz_keeps_the_language_it_was_started_in_for_its_reveals(database: Database) -> None:
+    with database.session() as session:
+        with speaking("fr"):
+            asked = start(session)
+        closed = sessions.close(session, question_id=asked.id, now=NOW)
+
+    assert closed is not None
+    assert closed.locale == "fr"

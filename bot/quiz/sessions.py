@@ -22,7 +22,7 @@ from sqlmodel import Session, col, func, select
 
 from bot.errors import Conflict, Forbidden, NotFound
 from bot.limits import clip
-from bot.messages.catalogue import Msg
+from bot.messages.catalogue import DEFAULT_LOCALE, Msg, current_locale
 from bot.quiz.questions import Question
 from db.models import NAME_MAX, Quiz, QuizAnswer, QuizQuestion, QuizScore, QuizStatus
 
@@ -65,6 +65,7 @@ class Closed:
     source: str
     answered: int
     right: tuple[str, ...]
+    locale: str  # the language the quiz was started in: its questions' and its reveals'
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +172,7 @@ def start(
         channel_id=channel_id,
         live_channel_id=channel_id,
         started_by=user_id,
-        settings={**settings, "seconds": seconds},
+        settings={**settings, "seconds": seconds, "locale": current_locale()},
         created_at=now,
     )
     session.add(quiz)
@@ -324,6 +325,7 @@ def _closed(session: Session, quiz: Quiz, question: QuizQuestion, answers: Seque
         source=question.source,
         answered=len(answers),
         right=tuple(a.display_name for a in right),
+        locale=str(quiz.settings.get("locale") or DEFAULT_LOCALE),
     )
 
 
