@@ -30,13 +30,13 @@ from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
 from cogs.checks import ensure_teacher, is_teacher, teacher_only
-from cogs.common import Interaction, OwnedView, Pages, Query, message_kwargs, send
+from cogs.common import Interaction, Pages, Query, lookup_private, message_kwargs, send
+from cogs.confirm import Confirm, Confirmation
 
 log = logging.getLogger(__name__)
 
 DEFAULT_QUESTIONS = 5
 DEFAULT_SECONDS = 30
-CONFIRM_TIMEOUT = 120.0
 # Timer tasks' names carry "timeout": they are timers, which the loopback never waits for.
 TIMER_NAME = "parlbot-quiz-timeout-{channel}"
 
@@ -101,29 +101,9 @@ def _kwargs(reply: Reply, view: discord.ui.View) -> dict[str, Any]:
     return {**message_kwargs(replace(reply, buttons=())), "view": view}
 
 
-class ClearScores(OwnedView):
-    """The teacher's confirmation before the guild's scores are cleared."""
-
-    def __init__(self, owner_id: int) -> None:
-        super().__init__(owner_id, say(Msg.QUIZ_CLEAR_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
-
-    @discord.ui.button(label="clear", style=discord.ButtonStyle.danger)
-    async def clear(self, interaction: Interaction, _button: discord.ui.Button[ClearScores]) -> None:
-        guild_id = interaction.guild_id or 0
-        count = await asyncio.to_thread(interaction.client.library.clear_quiz_scores, guild_id=guild_id)
-        self.stop()
-        await interaction.response.edit_message(content=say(Msg.QUIZ_CLEARED, count=count), view=None)
-
-    @discord.ui.button(label="cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: Interaction, _button: discord.ui.Button[ClearScores]) -> None:
-        self.stop()
-        await interaction.response.edit_message(content=say(Msg.QUIZ_CLEAR_CANCELLED), view=None)
-
-    def worded(self) -> ClearScores:
-        """The buttons in the asker's language (decorated buttons are labelled at class creation)."""
-        self.clear.label = say(Msg.QUIZ_CLEAR)
-        self.cancel.label = say(Msg.CANCEL)
-        return self
+CLEARING = Confirmation(
+    Msg.QUIZ_CLEAR, Msg.QUIZ_CLEAR_NOT_YOURS, Msg.QUIZ_CLEAR_CANCELLED, Msg.QUIZ_CLEAR_EXPIRED
+)
 
 
 async def _chambers(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
@@ -315,7 +295,7 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def scores(self, interaction: Interaction) -> None:
         library = self.bot.library
         standings = await asyncio.to_thread(library.quiz_scores, guild_id=interaction.guild_id or 0)
-        private = library.replies_private(interaction.guild_id, interaction.channel_id)
+        private = lookup_private(interaction)
         pages = replies.score_pages(standings)
         if pages == 1:
             await send(interaction, replies.scores_reply(standings, page=0), ephemeral=private)
@@ -369,9 +349,14 @@ class QuizCog(commands.Cog, name="Quiz"):
         if not standings:
             await send_ephemeral(interaction, say(Msg.QUIZ_NO_SCORES))
             return
+        library, guild_id = self.bot.library, interaction.guild_id or 0
+
+        def clear() -> Reply:
+            return Reply(content=say(Msg.QUIZ_CLEARED, count=library.clear_quiz_scores(guild_id=guild_id)))
+
         await interaction.response.send_message(
             say(Msg.QUIZ_CONFIRM_CLEAR, count=len(standings)),
-            view=ClearScores(interaction.user.id).worded(),
+            view=Confirm(interaction, clear, CLEARING),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -7,7 +7,8 @@ import datetime as dt
 
 import pytest
 
-from bot.classroom.collections import ITEMS_MAX, name_key
+from bot.classroom import collections
+from bot.classroom.collections import name_key
 from bot.classroom.incidents import IncidentLine, TimelineFilters, anniversaries
 from bot.curation.changes import Actor, EntityKind
 from bot.errors import InvalidInput, NotFound
@@ -130,8 +131,15 @@ def test_a_name_must_be_given_and_short(library: Library, name: str, msg: Msg) -
     assert refused.value.msg is msg
 
 
-def test_a_collection_holds_a_bounded_number_of_incidents() -> None:
-    assert 0 < ITEMS_MAX <= 500
+def test_a_full_collection_takes_no_more(library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(collections, "ITEMS_MAX", 2)
+    library.add_to_collection(actor=TEACHER, name="Unit 1", slug="singh-2020")
+    library.add_to_collection(actor=TEACHER, name="Unit 1", slug="skinner-2016")
+
+    with pytest.raises(InvalidInput) as refused:
+        library.add_to_collection(actor=TEACHER, name="Unit 1", slug="butler-2021")
+    assert refused.value.msg is Msg.COLLECTION_FULL
+    assert library.collection_incidents(GUILD, "Unit 1") == ["singh-2020", "skinner-2016"]
 
 
 def test_removing_an_incident_keeps_the_rest_in_order(library: Library) -> None:

@@ -25,6 +25,7 @@ from db.dataset.rows import GuildView
 from db.models import COLLECTION_NAME_MAX, Collection, CollectionItem, Incident
 
 ITEMS_MAX = 200  # incidents in one collection
+NAME_MAX = COLLECTION_NAME_MAX
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +53,8 @@ def clean_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
         raise InvalidInput(Msg.COLLECTION_NAME_EMPTY)
-    if len(cleaned) > COLLECTION_NAME_MAX:
-        raise InvalidInput(Msg.COLLECTION_NAME_TOO_LONG, limit=COLLECTION_NAME_MAX)
+    if len(cleaned) > NAME_MAX:
+        raise InvalidInput(Msg.COLLECTION_NAME_TOO_LONG, limit=NAME_MAX)
     return cleaned
 
 

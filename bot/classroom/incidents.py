@@ -7,11 +7,15 @@ Functions take the session keyword-only and never commit; ``anniversaries`` is p
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, or_, select
 
+from bot.errors import InvalidInput
+from bot.limits import clip
+from bot.messages.catalogue import Msg
 from db.dataset.rows import GuildView
 from db.models import SHARED_GUILD, Chamber, Incident, Participant, Person, Quote, Ruling
 
@@ -38,6 +42,36 @@ class TimelineFilters:
 
 
 NO_FILTERS = TimelineFilters()
+DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
+
+
+def bound(text: str, *, end: bool) -> dt.date:
+    """A ``from`` (``end`` False) or ``to`` date as typed: a year (2020), a month (2020-06) or a day
+    (2020-06-17), taken from its first day or to its last."""
+    match = DATE.fullmatch(text.strip())
+    try:
+        if match is None:
+            raise ValueError(text)
+        year, month, day = int(match[1]), match[2], match[3]
+        if month is None:
+            return dt.date(year, 12, 31) if end else dt.date(year, 1, 1)
+        if day is None:
+            first = dt.date(year, int(month), 1)
+            return (first + dt.timedelta(days=31)).replace(day=1) - dt.timedelta(days=1) if end else first
+        return dt.date(year, int(month), int(day))
+    except ValueError:
+        raise InvalidInput(Msg.TIMELINE_BAD_DATE, value=clip(text, 40)) from None
+
+
+def timeline_filters(
+    *, chamber: str | None = None, person: str | None = None, start: str | None = None, end: str | None = None
+) -> TimelineFilters:
+    """``/timeline``'s options as filters; dates that cannot be read, or that run backwards, are refused."""
+    first = None if start is None else bound(start, end=False)
+    last = None if end is None else bound(end, end=True)
+    if first is not None and last is not None and first > last:
+        raise InvalidInput(Msg.TIMELINE_BAD_RANGE, start=first.isoformat(), end=last.isoformat())
+    return TimelineFilters(chamber=chamber, person=person, start=first, end=last)
 
 
 def _lines(session: Session, incidents: Iterable[Incident]) -> dict[str, IncidentLine]:
@@ -114,6 +148,7 @@ class Anniversaries:
     """The incidents whose anniversary is nearest ``today``: on it (``exact``), else on ``day`` (any
     year's date on that day of the year), the nearer of the next and the last, the next on a tie."""
 
+    today: dt.date
     exact: bool
     day: dt.date
     lines: tuple[IncidentLine, ...]
@@ -131,4 +166,4 @@ def anniversaries(lines: Sequence[IncidentLine], today: dt.date) -> Anniversarie
 
     nearest = min(distance(line) for line in lines)
     found = tuple(sorted((line for line in lines if distance(line) == nearest), key=lambda line: line.date))
-    return Anniversaries(nearest[0] == 0, found[0].date, found)
+    return Anniversaries(today, nearest[0] == 0, found[0].date, found)

@@ -479,3 +479,4 @@ class Msg(StrEnum):
     A_QUESTION = "quiz.kind.question.indefinite"
     QUIZ_ADDED = "quiz.added"
     QUIZ_ADDED_SUMMARY = "quiz.added-summary"
+    QUIZ_CLEAR_EXPIRED = "quiz.clear.expired"
