@@ -156,10 +156,13 @@ def command_sync(settings: Settings, guild: int | None) -> int:
 async def command_payload(settings: Settings) -> list[dict[str, Any]]:
     """The JSON ``parlbot sync`` sends for the global commands (``CommandTree.sync``), built offline.
 
-    The bot loads its extensions as ``setup_hook`` does, without logging in; its library is an empty
-    in-memory SQLite that nothing reads, since no cog builds its commands from the database.
+    The bot loads its extensions as ``setup_hook`` does, without logging in; its library is a migrated,
+    empty in-memory SQLite (the quiz cog looks for open quizzes on load), since no cog builds its
+    commands from the database.
     """
-    library = Library(Database("sqlite://"), SearchIndex())
+    database = Database("sqlite://")
+    database.upgrade()
+    library = Library(database, SearchIndex())
     try:
         async with build_bot(dataclasses.replace(settings, sync_commands=False), library) as bot:
             await bot.setup_hook()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from bot import limits
@@ -37,6 +38,10 @@ from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.messages.catalogue import Msg, say
+from bot.quiz import custom
+from bot.quiz import questions as quiz_questions
+from bot.quiz import sessions as quiz
+from bot.quiz.pool import pool as quiz_pool
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
@@ -552,6 +557,119 @@ class Library:
         for doc in fresh:
             self.index.upsert(doc)
 
+    # -- quizzes (bot.quiz has the rules; one transaction per call) -------------------------------------
+
+    def quiz_candidates(
+        self, *, guild_id: int | None, filters: quiz_questions.Filters, rng: random.Random
+    ) -> list[quiz_questions.Question]:
+        """Every question the guild's incidents give under ``filters``, and the guild's own questions when
+        the filters take them (no incident, collection or chamber; any kind, or ``custom``)."""
+        with self.database.session() as session:
+            pooled = quiz_pool(session, guild_id=guild_id)
+            own = custom.custom_questions(session, guild_id=guild_id or SHARED_GUILD, rng=rng)
+        if filters.incidents is not None and not filters.incidents & {p.detail.ref.slug for p in pooled}:
+            raise NotFound(Msg.QUIZ_NO_SUCH_INCIDENT, slug=", ".join(sorted(filters.incidents)))
+        return quiz_questions.questions(pooled, rng, filters) + (own if filters.takes_custom else [])
+
+    def add_quiz_question(
+        self, *, actor: Actor, prompt: str, answer: str, wrong: list[str], source: str
+    ) -> AuditEntry:
+        """A teacher's own question, added to the guild's entries through the one write path (audited,
+        undoable with ``undo``)."""
+
+        def add(session: Session) -> AuditEntry:
+            slug = custom.next_slug(session, guild_id=actor.guild_id)
+            entry = custom.new_entry(slug, prompt=prompt, answer=answer, wrong=wrong, source=source)
+            return changes.apply(
+                session,
+                actor=actor,
+                kind=EntityKind.QUESTION,
+                key=slug,
+                change=lambda _current: entry,
+                summary=say(Msg.QUIZ_ADDED_SUMMARY, key=slug, prompt=limits.clip(entry.prompt, 120)),
+                action=AuditAction.ADD,
+            )
+
+        return self._write(add)
+
+    def start_quiz(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        user_id: int,
+        filters: quiz_questions.Filters,
+        count: int,
+        seconds: int,
+        settings: Mapping[str, object],
+    ) -> quiz.Asked:
+        """Draw ``count`` questions (with ``chance``) and start a quiz of them in the channel, asking the
+        first."""
+        rng = self.chance
+        drawn = quiz_questions.draw(
+            self.quiz_candidates(guild_id=guild_id, filters=filters, rng=rng), count, rng
+        )
+        try:
+            return self._run(
+                lambda s: quiz.start(
+                    s,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    user_id=user_id,
+                    questions=drawn,
+                    settings=dict(settings),
+                    seconds=seconds,
+                    now=_now(),
+                )
+            )
+        except IntegrityError:  # another quiz was started in the channel at the same moment
+            raise Conflict(Msg.QUIZ_ALREADY_RUNNING) from None
+
+    def quiz_message(self, *, question_id: int, message_id: int) -> None:
+        """Remember the message that asks the question."""
+        self._run(lambda s: quiz.set_message(s, question_id=question_id, message_id=message_id))
+
+    def answer_quiz(self, *, question_id: int, user_id: int, display_name: str, choice: int) -> quiz.Click:
+        """A member's click on a choice: taken, changed, the same again, or refused (closed)."""
+        return self._run(
+            lambda s: quiz.answer(
+                s,
+                question_id=question_id,
+                user_id=user_id,
+                display_name=display_name,
+                choice=choice,
+                now=_now(),
+            )
+        )
+
+    def close_question(self, *, question_id: int) -> quiz.Closed | None:
+        """Close and score the question; None when it was closed already."""
+        return self._run(lambda s: quiz.close(s, question_id=question_id, now=_now()))
+
+    def next_question(self, *, channel_id: int, user_id: int, teacher: bool) -> quiz.Advanced:
+        """Close the channel's current question and ask the next (or end the quiz after the last)."""
+        return self._run(
+            lambda s: quiz.advance(s, channel_id=channel_id, user_id=user_id, teacher=teacher, now=_now())
+        )
+
+    def stop_quiz(self, *, channel_id: int, user_id: int, teacher: bool) -> quiz.Advanced:
+        """Close the channel's current question and end its quiz."""
+        return self._run(
+            lambda s: quiz.stop(s, channel_id=channel_id, user_id=user_id, teacher=teacher, now=_now())
+        )
+
+    def waiting_questions(self) -> list[quiz.Waiting]:
+        """Every open question of every open quiz, to time again after a restart."""
+        return self._run(quiz.waiting)
+
+    def quiz_scores(self, *, guild_id: int) -> list[quiz.Standing]:
+        """The guild's running totals, best first (names and points only)."""
+        return self._run(lambda s: quiz.scores(s, guild_id=guild_id))
+
+    def clear_quiz_scores(self, *, guild_id: int) -> int:
+        """Forget the guild's totals; returns how many members had one."""
+        return self._run(lambda s: quiz.clear_scores(s, guild_id=guild_id))
+
     _actions: ClassVar[Mapping[Action, Callable[[Library, Session, str, int | None], Reply]]] = {
         Action.INCIDENT: _show_incident,
         Action.OBJECTED: _show_objections,
@@ -706,3 +824,7 @@ def _id_of(key: str) -> int:
     if not number.isdigit():
         raise NotFound(Msg.BAD_REFERENCE)
     return int(number)
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)

@@ -36,6 +36,8 @@ LABEL_MAX = 300
 URL_MAX = 500
 TEXT_MAX = 4000
 LANGUAGE_MAX = 64
+QUESTION_MAX = 1000  # a quiz question's prompt
+CHOICE_MAX = 80  # a quiz choice: a button's label
 LOCALE_MAX = 8  # a reply language: "en", "fr"
 COLLECTION_NAME_MAX = 60
 
@@ -355,6 +357,7 @@ class EntityKind(StrEnum):
     PARTY = "party"
     SOURCE = "source"
     CHAMBER = "chamber"
+    QUESTION = "question"  # a guild's own quiz question (bot.quiz)
 
 
 class AuditAction(StrEnum):
@@ -468,3 +471,93 @@ class CollectionItem(SQLModel, table=True):
     rank: int = 0
     added_by: int = Field(sa_column=_discord_id())
     added_at: dt.datetime
+
+
+# -- quizzes (bot.quiz) -------------------------------------------------------------------------------
+
+
+class QuizStatus(StrEnum):
+    OPEN = "open"
+    ENDED = "ended"
+
+
+def _json_object() -> Column[dict[str, Any]]:
+    return Column(JSON, nullable=False, default=dict)
+
+
+class Quiz(SQLModel, table=True):
+    """A quiz in one channel. ``live_channel_id`` is the channel while the quiz is open and NULL once it
+    ends: its unique constraint is what keeps a channel to one open quiz (NULLs never collide)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    channel_id: int = Field(sa_column=_discord_id())
+    live_channel_id: int | None = Field(
+        default=None, sa_column=Column(BigInteger, nullable=True, unique=True)
+    )
+    started_by: int = Field(sa_column=_discord_id())
+    status: QuizStatus = Field(default=QuizStatus.OPEN, sa_column=_vocabulary(QuizStatus))
+    settings: dict[str, Any] = Field(default_factory=dict, sa_column=_json_object())
+    current: int = 0  # the number of the question asked last (0: none yet)
+    created_at: dt.datetime
+    ended_at: dt.datetime | None = None
+
+
+class QuizQuestion(SQLModel, table=True):
+    """One question of a quiz, written when the quiz starts; ``opened_at`` is set when it is asked and
+    ``closed_at`` when it closes (and is scored, once)."""
+
+    __table_args__ = (UniqueConstraint("quiz_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    quiz_id: int = Field(foreign_key="quiz.id", index=True)
+    number: int
+    kind: str = Field(max_length=VOCABULARY_MAX)
+    prompt: str = Field(max_length=TEXT_MAX)
+    choices: list[str] = Field(default_factory=list, sa_column=_json_list())
+    answer: int
+    source: str = Field(max_length=TEXT_MAX)
+    message_id: int | None = Field(default=None, sa_column=_discord_id(nullable=True))
+    opened_at: dt.datetime | None = None
+    closes_at: dt.datetime | None = None
+    closed_at: dt.datetime | None = None
+
+
+class QuizAnswer(SQLModel, table=True):
+    """A member's answer to a question: one per member, changed in place until the question closes."""
+
+    __table_args__ = (UniqueConstraint("question_id", "user_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    question_id: int = Field(foreign_key="quizquestion.id", index=True)
+    user_id: int = Field(sa_column=_discord_id())
+    display_name: str = Field(max_length=NAME_MAX)
+    choice: int
+    answered_at: dt.datetime
+
+
+class QuizScore(SQLModel, table=True):
+    """A member's running quiz totals in a guild."""
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    display_name: str = Field(max_length=NAME_MAX)
+    points: int = 0
+    answered: int = 0
+
+
+class CustomQuestion(SQLModel, table=True):
+    """A quiz question a teacher wrote for their guild (``/quiz add``): a curated entry like the others
+    (``EntityKind.QUESTION``), audited and undoable, joining the questions generated for that guild."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    prompt: str = Field(max_length=QUESTION_MAX)
+    answer: str = Field(max_length=CHOICE_MAX)
+    wrong: list[str] = Field(default_factory=list, sa_column=_json_list())
+    source_id: int = Field(foreign_key="source.id")
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})

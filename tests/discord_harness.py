@@ -110,6 +110,13 @@ async def moderator_session(parlbot: ParlBot) -> AsyncIterator[OfflineSession]:
         yield session
 
 
+def restarted(settings: Settings) -> ParlBot:
+    """A second ParlBot on the same database, as after a restart: its own engine, a freshly built index.
+    Run it in an ``OfflineSession`` sharing the first one's ``FakeDiscord`` to meet the messages the
+    first bot sent (close its library after)."""
+    return ParlBot(settings=settings, library=Library.open(settings.database_url, seed=False))
+
+
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A bare loopback Discord REST server, for tests that speak HTTP to it directly."""

@@ -18,6 +18,7 @@ from bot.cli import main
 from bot.loopback.payloads import MEMBER_PERMISSIONS
 from bot.messages.catalogue import Msg, say, speaking
 from tests.cli_harness import Whoami, run_parlbot, with_test_cogs
+from tests.discord_harness import before
 
 # What /incident 2016 asks before listing its candidates.
 DID_YOU_MEAN_2016 = say(Msg.DID_YOU_MEAN, query="2016", choices="\0").partition("\0")[0]
@@ -206,7 +207,7 @@ def test_as_without_a_user_id_shows_its_usage(console: Any) -> None:
 
     assert (
         "'bob' is not a Discord id (a number). "
-        "Usage: as [--moderator] [--roles ID,...] [--locale LOCALE] USER" in run.err
+        "Usage: as [--moderator] [--roles ID,...] [--locale LOCALE] [--name NAME] USER" in run.err
     )
 
 
@@ -309,3 +310,43 @@ def test_a_piped_script_drives_parlbot_console_as_a_real_process(workdir: Path) 
     assert f"{say(Msg.UNOFFICIAL)} · skinner-2016" in result.stdout
     assert "parlbot> " not in result.stdout
     assert result.stderr == ""
+
+
+QUIZ_SESSION = """\
+as 100 --moderator --name teacher
+/quiz start questions:3 seconds:600 kind:year
+as 501 --name alice
+press 1
+press 2
+as 502 --name bob
+press 3
+as 100 --moderator --name teacher
+/quiz next
+as 501 --name alice
+press 1
+as 502 --name bob
+press 1
+as 503 --name carol
+press 2
+as 100 --moderator --name teacher
+/quiz next
+/quiz next
+/quiz scores
+"""
+
+
+def test_a_class_quiz_runs_in_the_console_with_students_taking_turns(console: Any) -> None:
+    run = console(QUIZ_SESSION)
+
+    taken = before(Msg.QUIZ_ANSWER_TAKEN, "choice", number=1)
+    assert run.out.count(taken) == 2  # Alice, then Bob
+    assert before(Msg.QUIZ_ANSWER_CHANGED, "choice", number=1) in run.out  # Alice changed hers
+    assert before(Msg.QUIZ_QUESTION_CLOSED, "choice", number=2) in run.out  # Carol, too late
+    for number in (1, 2, 3):
+        assert f"## {say(Msg.QUIZ_CLOSED_TITLE, number=number, total=3)}" in run.out
+    assert run.out.count(f"{say(Msg.QUIZ_SOURCE)}: ") == 3
+    scores = run.out.rpartition(f"## {say(Msg.QUIZ_SCORES_TITLE)}")[2]
+    assert "Alice" in scores
+    assert "Bob" in scores
+    assert "Carol" not in scores
+    assert run.err == ""

@@ -77,7 +77,7 @@ NAME_FIELD = {
     EntityKind.SOURCE: "publisher",
     EntityKind.INCIDENT: "title",
 }
-KINDS = list(EntityKind)
+KINDS = [kind for kind in EntityKind if kind is not EntityKind.QUESTION]  # the kinds the dataset ships
 
 
 def renamed(kind: EntityKind) -> Callable[[Entry | None], Entry]:

@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0005"
+HEAD = "0006"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 
@@ -67,6 +67,11 @@ def test_models_define_the_expected_tables() -> None:
         "channelconfig",
         "collection",
         "collectionitem",
+        "quiz",
+        "quizquestion",
+        "quizanswer",
+        "quizscore",
+        "customquestion",
     }
 
 

@@ -173,7 +173,7 @@ class EmbedBuilder:
         return embed
 
 
-def _lines(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
+def listed(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
     """Join lines, stopping before ``limit`` with a count of what did not fit.
 
     The first line is clipped rather than dropped, so a long entry still shows its beginning.
@@ -373,17 +373,17 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     )
     embed.add(
         say(Msg.PEOPLE_INVOLVED),
-        _lines(person_in_incident(p.name, p.role, p.party, strong=True) for p in detail.participants),
+        listed(person_in_incident(p.name, p.role, p.party, strong=True) for p in detail.participants),
     )
     for motion in detail.motions:
         embed.add(say(Msg.MOTION), _motion_text(motion))
         if motion.positions:
             groups = _position_groups(motion.positions)
-            embed.add(say(Msg.WHO_OBJECTED_OR_VOTED), _lines(_position_summary(g) for g in groups))
-    embed.add(say(Msg.KEY_QUOTES), _lines(_quote_line(q, limit=200) for q in detail.quotes[:QUOTES_SHOWN]))
+            embed.add(say(Msg.WHO_OBJECTED_OR_VOTED), listed(_position_summary(g) for g in groups))
+    embed.add(say(Msg.KEY_QUOTES), listed(_quote_line(q, limit=200) for q in detail.quotes[:QUOTES_SHOWN]))
     for ruling in detail.rulings:
         embed.add(say(Msg.RULING), f"**{ruling_headline(ruling)}**\n{_ruling_text(ruling)}")
-    embed.add(say(Msg.SOURCES), _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
+    embed.add(say(Msg.SOURCES), listed(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
         buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), Action.QUOTES, ref.slug))
@@ -412,7 +412,7 @@ def who_objected_reply(detail: IncidentDetail) -> Reply:
         if not motion.positions:
             embed.add(say(Msg.POSITIONS), say(Msg.NO_POSITIONS))
         for group in _position_groups(motion.positions):
-            embed.add(_position_heading(group), _lines(f"• {_position_how(p)}" for p in group))
+            embed.add(_position_heading(group), listed(f"• {_position_how(p)}" for p in group))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(ref.slug),))
 
 
@@ -510,12 +510,12 @@ def person_reply(person: PersonDetail) -> Reply:
     if aliases:
         facts.append(say(Msg.ALSO_KNOWN_AS, aliases=", ".join(aliases)))
     embed.description = "\n".join(facts)
-    embed.add(say(Msg.ROLES), _lines(_roles(person)))
+    embed.add(say(Msg.ROLES), listed(_roles(person)))
     embed.add(
         say(Msg.APPEARS_IN),
-        _lines(_appearance_line(a) for a in person.appearances) or say(Msg.NO_INCIDENTS),
+        listed(_appearance_line(a) for a in person.appearances) or say(Msg.NO_INCIDENTS),
     )
-    embed.add(say(Msg.QUOTES), _lines(_quote_line(q, limit=150) for q in person.quotes))
+    embed.add(say(Msg.QUOTES), listed(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
         Button(clip(title_of(a.incident), 80), Action.INCIDENT, a.incident.slug)
         for a in person.appearances[:5]
@@ -536,12 +536,12 @@ def sources_reply(detail: IncidentDetail) -> Reply:
         footer=unofficial(detail.ref.slug),
         timestamp=detail.ref.date,
     )
-    embed.description = _lines((_noted_source(i, s) for i, s in enumerate(detail.sources, 1)), 4000)
+    embed.description = listed((_noted_source(i, s) for i, s in enumerate(detail.sources, 1)), 4000)
     if detail.notes:
         embed.add(say(Msg.SOURCES_DIFFER), text_in_language(detail.notes, None, limits.FIELD_VALUE))
     embed.add(
         say(Msg.QUOTE_NOTES),
-        _lines(f"{say(Msg.QUOTED, text=clip(q.text, 60))} — {q.note}" for q in detail.quotes if q.note),
+        listed(f"{say(Msg.QUOTED, text=clip(q.text, 60))} — {q.note}" for q in detail.quotes if q.note),
     )
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
@@ -598,7 +598,7 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
     )
     start = page * PAGE_SIZE
     embed.description = (
-        _lines((f"{start + i}. {c.label}" for i, c in enumerate(shown, 1)), 4000)
+        listed((f"{start + i}. {c.label}" for i, c in enumerate(shown, 1)), 4000)
         if shown
         else say(Msg.NO_RESULTS)
     )

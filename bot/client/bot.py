@@ -26,6 +26,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.classroom",
     "cogs.review",
     "cogs.transfer",
+    "cogs.quiz",
     "cogs.help",
 )
 

@@ -42,6 +42,7 @@ from db.dataset.schema import (
     IncidentEntry,
     PartyEntry,
     PersonEntry,
+    QuestionEntry,
     SourceEntry,
     entry_problems,
 )
@@ -52,6 +53,7 @@ from db.models import (
     AuditAction,
     AuditEntry,
     Chamber,
+    CustomQuestion,
     EntityKind,
     GuildConfig,
     Incident,
@@ -100,6 +102,7 @@ TABLES: dict[EntityKind, type[EntryRow]] = {
     EntityKind.PARTY: Party,
     EntityKind.SOURCE: Source,
     EntityKind.CHAMBER: Chamber,
+    EntityKind.QUESTION: CustomQuestion,
 }
 MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.INCIDENT: IncidentEntry,
@@ -107,6 +110,7 @@ MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.PARTY: PartyEntry,
     EntityKind.SOURCE: SourceEntry,
     EntityKind.CHAMBER: ChamberEntry,
+    EntityKind.QUESTION: QuestionEntry,
 }
 # What each kind of entry is called, alone and with its indefinite article.
 KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
@@ -115,6 +119,7 @@ KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
     EntityKind.PARTY: (Msg.KIND_PARTY, Msg.A_PARTY),
     EntityKind.SOURCE: (Msg.KIND_SOURCE, Msg.A_SOURCE),
     EntityKind.CHAMBER: (Msg.KIND_CHAMBER, Msg.A_CHAMBER),
+    EntityKind.QUESTION: (Msg.KIND_QUESTION, Msg.A_QUESTION),
 }
 STATUS_NAMES: dict[SuggestionStatus, Msg] = {
     SuggestionStatus.PENDING: Msg.STATUS_PENDING,
@@ -153,7 +158,7 @@ class Actor:
 Change = Callable[[Entry | None], Entry]
 """Takes the entry the guild currently sees (None when there is none) and returns the new entry."""
 
-_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry)
+_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry, QuestionEntry)
 
 
 def existing(model: type[_EntryT], change: Callable[[_EntryT], Entry]) -> Change:

@@ -5,6 +5,7 @@
     press dodgy               ... or the one whose label starts with, or has a word starting with, "dodgy"
     submit topic:"a title"    fill in the form (modal) the bot opened last and send it
     as 42 --moderator         from now on, member 42 (with Manage Server) asks, in the same guild
+    as 43 --name alice        ... or member 43, whose name is alice (a class of students, say)
 
 Answers print as ``parlbot ask`` prints them (``bot.transcript``). A bad line is explained on stderr and
 the console reads on. Each line runs to completion on one event loop kept between lines
@@ -36,14 +37,17 @@ Console commands (one a line; EOF or quit ends):
   /command option:value ...   run a slash command, written as for `parlbot ask`
   press LABEL | press N       click a button or choose a select option of the last reply: the N-th
                               (counting from 1, in printed order), or by label (case-insensitive;
-                              a unique start of the label or of one of its words is enough)
+                              a unique start of the label or of one of its words is enough); a
+                              press answered with nothing to press (a private receipt) leaves the
+                              buttons pressed the ones the next press acts on
   submit field:value ...      fill in and send the form the bot opened last; fields are named by
                               custom_id or label; the words after a value are more of it, as in
                               /command lines (topic:two words), and a quoted value may hold a colon
-  as USER [--moderator] [--roles ID,...] [--locale LOCALE]
+  as USER [--moderator] [--roles ID,...] [--locale LOCALE] [--name NAME]
                               from now on USER (an id) asks, in the same guild; --moderator gives
                               Manage Server, --roles the ids of the roles the member holds,
-                              --locale their Discord locale (fr answers in French; default: as before)
+                              --locale their Discord locale (fr answers in French; default: as before),
+                              --name their user name (shown as their display name, capitalized)
   help                        this list
   quit                        end the console (so does end of input)
 Lines starting with # are comments."""
@@ -85,6 +89,7 @@ def _as_parser() -> _LineParser:
     parser.add_argument("user", metavar="USER", type=snowflake)
     add_member_arguments(parser)
     parser.add_argument("--locale", help="the member's Discord locale")
+    parser.add_argument("--name", default=None, metavar="NAME", help="the member's user name")
     return parser
 
 
@@ -205,6 +210,9 @@ class Console:
         values = () if item.value is None else (item.value,)
         requests = await self.session.press(item.custom_id, message, values=values, invoker=self.invoker)
         self.show(requests, origin=message)
+        answered = self.session.fake.answers(requests[0].token or "") if requests else []
+        if not any(pressables(reply) for reply in answered):
+            self.last_reply = int(message["id"])  # the next press is on these buttons again
 
     async def submit(self, rest: str) -> None:
         if self.open_modal is None:
@@ -238,10 +246,12 @@ class Console:
             moderator=member.moderator,
             extra_roles=member.roles,
             locale=member.locale or self.invoker.locale,
+            username=member.name or self.session.invoker.username,
         )
         holds = [*(["Manage Server"] if member.moderator else []), *(f"role {r}" for r in member.roles)]
         holds.append(f"locale {self.invoker.locale}")
-        self.say(f"Now asking as user {member.user} ({', '.join(holds)}).")
+        named = f" ({member.name})" if member.name else ""
+        self.say(f"Now asking as user {member.user}{named} ({', '.join(holds)}).")
 
     async def help(self, _rest: str) -> None:
         self.say(HELP)

@@ -714,6 +714,12 @@ class FakeDiscord:
                 return "get_commands", None, lambda _r, _b: self.commands.get(int(guild_id), [])
             case "POST", ["channels", channel_id, "messages"]:
                 return "channel_message", None, lambda _r, b: self._channel_message(int(channel_id), b)
+            case "PATCH", ["channels", channel_id, "messages", message_id]:
+                return (
+                    "edit_channel_message",
+                    None,
+                    lambda _r, b: self._edit_channel_message(int(channel_id), int(message_id), b),
+                )
         return "unknown", None, self._not_found
 
     def _not_found(self, _request: web.Request, _body: Body) -> Any:
@@ -934,6 +940,18 @@ class FakeDiscord:
         self._require_new_message(body)
         record = InteractionRecord(id=0, token="", channel_id=channel_id)
         return self._message(body, record, flags=0)
+
+    def _edit_channel_message(self, channel_id: int, message_id: int, body: Body) -> Json:
+        """The bot edits one of its messages outside any interaction (a quiz question when time is up)."""
+        message = self.messages.get(message_id)
+        if message is None or int(message.get("channel_id") or 0) != channel_id:
+            raise DiscordHTTPError(404, 10008, "Unknown Message")
+        if int(message.get("flags") or 0) & EPHEMERAL:
+            raise DiscordHTTPError(404, 10008, "Unknown Message")  # Discord hides ephemeral messages
+        if not isinstance(body, dict):
+            body = {}
+        reject_if(validate_message(body))
+        return self._edit(message, body)
 
     # command sync
 

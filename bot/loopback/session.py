@@ -55,7 +55,8 @@ class OfflineSession:
     ``async with OfflineSession(bot, guild_id=..., user_id=..., locale="en-US") as session:``
     then ``await session.invoke("/incident query:singh")`` returns the requests discord.py sent
     in answer (``RecordedRequest``, in order). ``moderator`` gives the member Manage Server;
-    ``roles`` are the ids of the roles the member holds.
+    ``roles`` are the ids of the roles the member holds; ``fake`` is a running ``FakeDiscord`` to share
+    (by default the session starts its own).
     """
 
     def __init__(
@@ -71,6 +72,7 @@ class OfflineSession:
         username: str = "member",
         application_id: int = DEFAULT_APPLICATION_ID,
         timeout: float = DEFAULT_TIMEOUT,
+        fake: FakeDiscord | None = None,
     ) -> None:
         self.bot = bot
         self.invoker = Invoker(
@@ -84,7 +86,10 @@ class OfflineSession:
             moderator=moderator,
             extra_roles=tuple(roles),
         )
-        self.fake = FakeDiscord(application_id=application_id)
+        # A given ``fake`` is the caller's to start and close: a second bot can then meet the messages
+        # the first one sent, as a restarted bot meets them on Discord.
+        self.fake = fake or FakeDiscord(application_id=application_id)
+        self._owns_fake = fake is None
         self.timeout = timeout
         self._previous_base: str | None = None
         self._command_ids: dict[tuple[str, int | None], int] = {}
@@ -92,7 +97,8 @@ class OfflineSession:
     # lifecycle
 
     async def __aenter__(self) -> Self:
-        await self.fake.start()
+        if self._owns_fake:
+            await self.fake.start()
         self._previous_base = discord.http.Route.BASE
         discord.http.Route.BASE = self.fake.api_base
         try:
@@ -114,7 +120,8 @@ class OfflineSession:
             if self._previous_base is not None:
                 discord.http.Route.BASE = self._previous_base
                 self._previous_base = None
-            await self.fake.close()
+            if self._owns_fake:
+                await self.fake.close()
 
     # building interactions
 

@@ -24,6 +24,7 @@ from db.dataset.schema import (
     PartyEntry,
     PersonEntry,
     PositionEntry,
+    QuestionEntry,
     QuoteEntry,
     RulingEntry,
     SourceEntry,
@@ -32,6 +33,7 @@ from db.dataset.schema import (
 from db.models import (
     SHARED_GUILD,
     Chamber,
+    CustomQuestion,
     DatasetVersion,
     Incident,
     IncidentSource,
@@ -174,6 +176,14 @@ def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:
         return SourceEntry.model_validate(row, from_attributes=True)
     if isinstance(row, Party):
         return PartyEntry.model_validate(row, from_attributes=True)
+    if isinstance(row, CustomQuestion):
+        return QuestionEntry(
+            slug=row.slug,
+            prompt=row.prompt,
+            answer=row.answer,
+            wrong=list(row.wrong),
+            source=refs.source(row.source_id),
+        )
     return ChamberEntry.model_validate(row, from_attributes=True)
 
 

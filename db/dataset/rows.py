@@ -11,6 +11,7 @@ from db.dataset.schema import Entry, References, SourceEntry
 from db.models import (
     SHARED_GUILD,
     Chamber,
+    CustomQuestion,
     Incident,
     Party,
     Person,
@@ -18,8 +19,8 @@ from db.models import (
 )
 from db.models import Motion as MotionRow
 
-EntryRow = Chamber | Party | Person | Source | Incident
-ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident)
+EntryRow = Chamber | Party | Person | Source | Incident | CustomQuestion
+ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident, CustomQuestion)
 
 
 def slug_of(item: EntryRow | Entry) -> str:
@@ -57,7 +58,7 @@ def own_row(
     return cast("EntryRow | None", session.exec(statement).first())
 
 
-def row_id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
+def row_id(row: EntryRow | MotionRow) -> int:
     if row.id is None:
         raise RuntimeError(f"{type(row).__name__} has no id: flush the session first")
     return row.id

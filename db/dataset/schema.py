@@ -28,9 +28,11 @@ from pydantic import (
 )
 
 from db.models import (
+    CHOICE_MAX,
     LABEL_MAX,
     LANGUAGE_MAX,
     NAME_MAX,
+    QUESTION_MAX,
     SLUG_MAX,
     TEXT_MAX,
     TITLE_MAX,
@@ -200,7 +202,28 @@ class IncidentEntry(DatasetModel):
     rulings: list[RulingEntry] = Field(default_factory=list)
 
 
-Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry
+Prompt = Annotated[str, StringConstraints(min_length=1, max_length=QUESTION_MAX)]
+QuizChoice = Annotated[str, StringConstraints(min_length=1, max_length=CHOICE_MAX)]
+
+
+class QuestionEntry(DatasetModel):
+    """A teacher's own quiz question (docs/QUIZ.md): its right answer, 1 to 3 wrong ones, its source."""
+
+    slug: Slug
+    prompt: Prompt
+    answer: QuizChoice
+    wrong: list[QuizChoice] = Field(min_length=1, max_length=3)
+    source: Slug
+
+    @model_validator(mode="after")
+    def _choices_differ(self) -> Self:
+        folded = [" ".join(choice.casefold().split()) for choice in [self.answer, *self.wrong]]
+        if len(set(folded)) != len(folded):
+            raise ValueError("the answer and the wrong choices must all differ")
+        return self
+
+
+Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry | QuestionEntry
 """One top-level entry: the unit that curation adds, edits and removes."""
 
 
@@ -289,6 +312,8 @@ def entry_problems(entry: Entry, known: References, at: str = "") -> list[Datase
     findings = _Findings(known, at)
     if isinstance(entry, PersonEntry):
         findings.check("party", entry.party, known.parties, "party")
+    if isinstance(entry, QuestionEntry):
+        findings.check("source", entry.source, known.sources, "source")
     return findings.problems
 
 

@@ -10,10 +10,19 @@ from sqlmodel import Session, col, delete, select
 
 from db.dataset.reader import SlugsById, stored_incident
 from db.dataset.rows import EntryRow, GuildView, ScopeRow, row_id, same_named, scope_rows, slug_of
-from db.dataset.schema import Dataset, Entry, IncidentEntry, PartyEntry, PersonEntry, SourceEntry
+from db.dataset.schema import (
+    Dataset,
+    Entry,
+    IncidentEntry,
+    PartyEntry,
+    PersonEntry,
+    QuestionEntry,
+    SourceEntry,
+)
 from db.models import (
     SHARED_GUILD,
     Chamber,
+    CustomQuestion,
     Incident,
     IncidentSource,
     Participant,
@@ -91,6 +100,12 @@ class ScopeWriter:
             row = self._upsert(Source, entry.key, entry.model_dump(exclude={"key"}), counts)
         elif isinstance(entry, PartyEntry):
             row = self._upsert(Party, entry.slug, entry.model_dump(exclude={"slug"}), counts)
+        elif isinstance(entry, QuestionEntry):
+            values = {
+                **entry.model_dump(include={"prompt", "answer", "wrong"}),
+                "source_id": self.view.source(entry.source),
+            }
+            row = self._upsert(CustomQuestion, entry.slug, values, counts)
         else:
             row = self._upsert(Chamber, entry.slug, entry.model_dump(exclude={"slug"}), counts)
         self.view.register(row)
