@@ -26,6 +26,7 @@ from bot.answers.queries import (
     QuoteView,
     RulingView,
     SourceRef,
+    TermRef,
 )
 from bot.errors import NotFound
 from bot.limits import clip
@@ -89,6 +90,7 @@ class Action(StrEnum):
     RULING = "ruling"
     QUOTE = "quote"
     PERSON = "person"
+    TERM = "term"
 
     @classmethod
     def named(cls, name: str) -> Action:
@@ -347,6 +349,7 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     for ruling in detail.rulings:
         embed.add(say(Msg.RULING), f"**{ruling_headline(ruling)}**\n{_ruling_text(ruling)}")
     embed.add(say(Msg.SOURCES), _lines(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
+    embed.add(say(Msg.INCIDENT_TERMS), terms_line(detail.terms))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
         buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), Action.QUOTES, ref.slug))
@@ -355,6 +358,11 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     if detail.motions:
         buttons.append(Button(say(Msg.WHO_OBJECTED), Action.OBJECTED, ref.slug))
     return Reply(embeds=(embed.build(),), buttons=tuple(buttons))
+
+
+def terms_line(terms: Sequence[TermRef]) -> str:
+    """The glossary terms an incident is linked with, each with what ``/explain`` takes ("" for none)."""
+    return " · ".join(f"{term.name} (`{term.slug}`)" for term in terms)
 
 
 def who_objected_reply(detail: IncidentDetail) -> Reply:

@@ -23,6 +23,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.curation",
     "cogs.review",
     "cogs.transfer",
+    "cogs.lessons",
     "cogs.help",
 )
 

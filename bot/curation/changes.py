@@ -43,6 +43,7 @@ from db.dataset.schema import (
     PartyEntry,
     PersonEntry,
     SourceEntry,
+    TermEntry,
     entry_problems,
 )
 from db.dataset.writer import ScopeWriter, delete_row
@@ -60,6 +61,7 @@ from db.models import (
     Source,
     Suggestion,
     SuggestionStatus,
+    Term,
 )
 
 __all__ = [
@@ -101,6 +103,7 @@ TABLES: dict[EntityKind, type[EntryRow]] = {
     EntityKind.PARTY: Party,
     EntityKind.SOURCE: Source,
     EntityKind.CHAMBER: Chamber,
+    EntityKind.TERM: Term,
 }
 MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.INCIDENT: IncidentEntry,
@@ -108,6 +111,7 @@ MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.PARTY: PartyEntry,
     EntityKind.SOURCE: SourceEntry,
     EntityKind.CHAMBER: ChamberEntry,
+    EntityKind.TERM: TermEntry,
 }
 # What each kind of entry is called, alone and with its indefinite article.
 KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
@@ -116,6 +120,7 @@ KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
     EntityKind.PARTY: (Msg.KIND_PARTY, Msg.A_PARTY),
     EntityKind.SOURCE: (Msg.KIND_SOURCE, Msg.A_SOURCE),
     EntityKind.CHAMBER: (Msg.KIND_CHAMBER, Msg.A_CHAMBER),
+    EntityKind.TERM: (Msg.KIND_TERM, Msg.A_TERM),
 }
 STATUS_NAMES: dict[SuggestionStatus, Msg] = {
     SuggestionStatus.PENDING: Msg.STATUS_PENDING,
@@ -154,7 +159,7 @@ class Actor:
 Change = Callable[[Entry | None], Entry]
 """Takes the entry the guild currently sees (None when there is none) and returns the new entry."""
 
-_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry)
+_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry, TermEntry)
 
 
 def existing(model: type[_EntryT], change: Callable[[_EntryT], Entry]) -> Change:

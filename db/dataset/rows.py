@@ -15,11 +15,12 @@ from db.models import (
     Party,
     Person,
     Source,
+    Term,
 )
 from db.models import Motion as MotionRow
 
-EntryRow = Chamber | Party | Person | Source | Incident
-ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident)
+EntryRow = Chamber | Party | Person | Source | Incident | Term
+ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident, Term)
 
 
 def slug_of(item: EntryRow | Entry) -> str:
@@ -57,7 +58,7 @@ def own_row(
     return cast("EntryRow | None", session.exec(statement).first())
 
 
-def row_id(row: Chamber | Party | Person | Source | Incident | MotionRow) -> int:
+def row_id(row: EntryRow | MotionRow) -> int:
     if row.id is None:
         raise RuntimeError(f"{type(row).__name__} has no id: flush the session first")
     return row.id
@@ -99,6 +100,7 @@ class GuildView:
             parties=self.ids(Party).keys(),
             people=self.ids(Person).keys(),
             sources=self.ids(Source).keys(),
+            incidents=self.ids(Incident).keys(),
         )
 
     def party(self, slug: str | None) -> int | None:
