@@ -192,7 +192,8 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
 
     Entries of other scopes that the scope's rows refer to (a guild's incident citing a shared person,
     a guild's term linked with a shared incident, say) are included so the file validates on its own;
-    the scope's own entry wins over another with its slug. ``dataset_version`` is the scope's recorded ``DatasetVersion``, or ``UNVERSIONED``.
+    the scope's own entry wins over another with its slug. ``dataset_version`` is the scope's recorded
+    ``DatasetVersion``, or ``UNVERSIONED``.
     """
     refs = SlugsById(session)
     terms = [_entry(session, row, refs) for row in scope_rows(session, Term, guild_id, removed=False)]
