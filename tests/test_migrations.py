@@ -64,6 +64,7 @@ def test_models_define_the_expected_tables() -> None:
         "guildconfig",
         "auditentry",
         "suggestion",
+        "term",
     }
 
 
