@@ -81,7 +81,10 @@ ACTION_FOR_KIND = {
 }
 SEARCH_KINDS = tuple(ACTION_FOR_KIND)
 # Autocomplete-only topics: the references the moderators' commands take.
-COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {"party": (DocumentKind.PARTY,)}
+COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {
+    "party": (DocumentKind.PARTY,),
+    "term": (DocumentKind.TERM,),
+}
 ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY, DocumentKind.TERM)
 # The references the moderators' commands take that the index holds (sources and chambers it does not).
 REFERENCE_DOCUMENTS = {EntityKind(kind.value): kind for kind in ENTRY_KINDS}

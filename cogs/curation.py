@@ -57,7 +57,8 @@ NOUNS = {
     "person": "a person",
     "party": "a party",
     "source": "a source",
-    "alias": "an alias of an incident, person or party",
+    "term": "a glossary term",
+    "alias": "an alias of an incident, person, party or term",
 }
 # The groups of subcommands: their verb, description, and whether they queue suggestions.
 GROUPS: dict[str, tuple[Verb, str, bool]] = {
@@ -273,7 +274,7 @@ def _annotation(form: Form, spec: Field) -> object:
     """How discord.py asks for an option: its type, and its autocomplete, choices or length."""
     if spec.vocabulary is not None:
         return app_commands.Transform[StrEnum, Vocabulary(spec.vocabulary)]
-    if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY}:
+    if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY, Input.TERM}:
         return app_commands.Transform[str, Query(spec.input.value)]
     if spec.input in {Input.SOURCE, Input.CHAMBER}:
         return app_commands.Transform[str, Keys(form_spec.REFERENCE_KINDS[spec.input])]

@@ -19,8 +19,8 @@ A quote (``QuoteEntry.text``) must hold in its cited source's section:
   never where it does.
 A quoted fragment (between “…” or "...") in any other text field of an incident must appear, piece by
 piece, in one of the incident's cited sources. A glossary term's definition quotes its source at least
-once, and each fragment it quotes is in that source's section. Texts are compared with quotation marks, apostrophes,
-dashes and white space normalised; nothing else is forgiven.
+once, and each fragment it quotes is in that source's section. Texts are compared with quotation marks,
+apostrophes, dashes and white space normalised; nothing else is forgiven.
 
 ``check_file`` runs the structural part (``parse_dataset``, the same validation ``/import`` and
 ``parlbot db import`` run) and, given the excerpt folder, the provenance part.
@@ -507,7 +507,9 @@ class _Checker:
         if not isinstance(found, Section):
             return  # the source itself is reported unreadable
         if not any(_FRAGMENT.finditer(term.definition)):
-            self.problems.append(Problem(f"term {term.slug}", "definition", _UNQUOTED.format(key=term.source)))
+            self.problems.append(
+                Problem(f"term {term.slug}", "definition", _UNQUOTED.format(key=term.source))
+            )
         self.fragments(f"term {term.slug}", term, [found], f"its source {term.source}")
 
     def problem(self, incident: IncidentEntry, where: str, message: str) -> None:
