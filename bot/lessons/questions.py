@@ -25,8 +25,11 @@ def _words(value: str) -> str:
 
 
 def _about_a_quote(detail: IncidentDetail) -> Iterator[str]:
+    """The words of the member the last ruling (the sanction that stood) was on, else the first quote."""
     if detail.quotes and detail.rulings:
-        quote, ruling = detail.quotes[0], detail.rulings[0]
+        ruling = detail.rulings[-1]
+        theirs = [quote for quote in detail.quotes if ruling.subject and quote.speaker == ruling.subject]
+        quote = (theirs or list(detail.quotes))[0]
         yield say(
             Msg.LESSON_Q_QUOTE,
             speaker=quote.speaker,
@@ -63,7 +66,7 @@ def _about_a_term(detail: IncidentDetail) -> Iterator[str]:
 
 def _about_the_sanction(detail: IncidentDetail) -> Iterator[str]:
     if detail.rulings and not detail.quotes:
-        ruling = detail.rulings[0]
+        ruling = detail.rulings[-1]
         yield say(Msg.LESSON_Q_SANCTION, ruled_by=ruling.ruled_by, outcome=say(OUTCOME[ruling.outcome]))
 
 
