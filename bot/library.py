@@ -11,6 +11,9 @@ question in that guild sees the change.
 
 from __future__ import annotations
 
+import datetime as dt
+import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -29,6 +32,11 @@ from bot.answers.queries import (
     term_detail,
 )
 from bot.answers.render import Action, Choice, Reply
+from bot.classroom import collections, incidents
+from bot.classroom import settings as guild_settings
+from bot.classroom.collections import CollectionChange, CollectionSummary
+from bot.classroom.incidents import NO_FILTERS, Anniversaries, IncidentLine, TimelineFilters
+from bot.classroom.settings import GuildSettings
 from bot.curation import change_log, changes, references, transfer
 from bot.curation.change_log import LoggedChange, ShownChange
 from bot.curation.change_view import Section
@@ -127,10 +135,35 @@ def _distinct(choices: Iterable[Choice]) -> list[Choice]:
     return distinct
 
 
+def utc_today() -> dt.date:
+    return dt.datetime.now(dt.UTC).date()
+
+
+@dataclass(frozen=True, slots=True)
+class CollectionView:
+    """A collection as shown: its name as written, and the incidents of it the guild sees, in order."""
+
+    name: str
+    incidents: tuple[IncidentLine, ...]
+
+
 class Library:
-    def __init__(self, database: Database, index: SearchIndex) -> None:
+    def __init__(
+        self,
+        database: Database,
+        index: SearchIndex,
+        *,
+        today: Callable[[], dt.date] = utc_today,
+        chance: random.Random | None = None,
+    ) -> None:
         self.database = database
         self.index = index
+        self.today = today  # what /on-this-day calls today (a test fixes it)
+        self.chance = chance or random.Random()  # noqa: S311  (what /random draws with: a warm-up, not a secret)
+        # Every guild's settings, read at the first question about any (None until then) and replaced
+        # whole, under the lock, after each write: readers never wait and never see half a change.
+        self._settings: Mapping[int, GuildSettings] | None = None
+        self._settings_lock = threading.Lock()
 
     @classmethod
     def open(cls, database_url: str, *, seed: bool = True) -> Library:
@@ -188,12 +221,16 @@ class Library:
             raise InvalidInput(problem.msg, value=render.echo(problem.value), allowed=problem.allowed)
         chamber = parsed.filters.chamber
         if chamber and not self.index.places_named(chamber):
-            known = ", ".join(
-                f"`{min(map(fold, place.names[1:] or place.names), key=len)}` ({place.names[0]})"
-                for place in self.index.places()
-            )
-            raise InvalidInput(Msg.SEARCH_UNKNOWN_CHAMBER, value=render.echo(chamber), allowed=known)
+            raise self._unknown_chamber(chamber)
         return parsed.filters
+
+    def _unknown_chamber(self, typed: str) -> InvalidInput:
+        """The refusal of a chamber no entry is in, naming the chambers there are."""
+        known = ", ".join(
+            f"`{min(map(fold, place.names[1:] or place.names), key=len)}` ({place.names[0]})"
+            for place in self.index.places()
+        )
+        return InvalidInput(Msg.SEARCH_UNKNOWN_CHAMBER, value=render.echo(typed), allowed=known)
 
     def complete(self, topic_name: str, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Autocomplete choices as (name, value) pairs; the value resolves exactly when submitted.
@@ -473,11 +510,11 @@ class Library:
 
     def moderator_role(self, *, guild_id: int) -> int | None:
         """The guild's moderator role, or None (then Manage Server is the moderator right)."""
-        return self._run(lambda s: changes.moderator_role(s, guild_id))
+        return self.guild_settings(guild_id).moderator_role_id
 
     def set_moderator_role(self, *, actor: Actor, role_id: int | None) -> None:
         """Name the guild's moderator role (None: back to Manage Server)."""
-        self._run(lambda s: changes.set_moderator_role(s, actor=actor, role_id=role_id))
+        self._set(actor, lambda s: changes.set_moderator_role(s, actor=actor, role_id=role_id))
 
     def _run(self, use_case: Callable[[Session], _Result]) -> _Result:
         """Run one use case in one transaction and commit it."""
@@ -562,6 +599,140 @@ class Library:
         Action.PERSON: _show_person,
         Action.TERM: _show_term,
     }
+
+    # Classrooms (bot.classroom has the rules): guild settings, collections, warm-ups
+
+    def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """The guild's settings, from memory (the first call reads every guild's); outside a guild, the
+        defaults."""
+        every = self._settings
+        if every is None:
+            with self._settings_lock:
+                if self._settings is None:
+                    with self.database.session() as session:
+                        self._settings = guild_settings.every_guild(session)
+                every = self._settings
+        return every.get(guild_id or 0) or GuildSettings()
+
+    def _set(self, actor: Actor, use_case: Callable[[Session], object]) -> None:
+        """Run a settings write and commit it, then put the guild's fresh settings in memory."""
+        with self._settings_lock, self.database.session() as session:
+            use_case(session)
+            session.commit()
+            if self._settings is not None:
+                fresh = guild_settings.guild_settings(session, guild_id=actor.guild_id)
+                self._settings = {**self._settings, actor.guild_id: fresh}
+
+    def replies_private(self, guild_id: int | None, channel_id: int | None) -> bool:
+        """Whether lookups (and quiz feedback) answer privately in this channel: its own setting, else
+        its guild's (``/config ephemeral``); never outside a guild. From memory."""
+        return guild_id is not None and self.guild_settings(guild_id).replies_private(channel_id)
+
+    def guild_language(self, guild_id: int | None) -> str | None:
+        """The guild's reply language (``en`` or ``fr``) for members whose locale is neither, or None.
+        From memory."""
+        return None if guild_id is None else self.guild_settings(guild_id).language
+
+    def teacher_role(self, guild_id: int) -> int | None:
+        """The guild's own teacher role, or None (then its moderators teach). From memory."""
+        return self.guild_settings(guild_id).teacher_role_id
+
+    def set_teacher_role(self, *, actor: Actor, role_id: int | None) -> None:
+        """Name the guild's teacher role (None: its moderators teach)."""
+        self._set(actor, lambda s: guild_settings.set_teacher_role(s, actor=actor, role_id=role_id))
+
+    def set_ephemeral(self, *, actor: Actor, channel_id: int | None, private: bool | None) -> None:
+        """Make lookups private or public in the guild, or in one channel (``private`` None: the channel
+        follows the guild again)."""
+        self._set(
+            actor,
+            lambda s: guild_settings.set_ephemeral(s, actor=actor, channel_id=channel_id, private=private),
+        )
+
+    def set_language(self, *, actor: Actor, language: str | None) -> None:
+        """The guild's reply language for members whose locale is neither English nor French."""
+        self._set(actor, lambda s: guild_settings.set_language(s, actor=actor, language=language))
+
+    def collections(self, guild_id: int) -> list[CollectionSummary]:
+        """The guild's collections by name, each with how many of its incidents the guild sees."""
+        return self._run(lambda s: collections.collections(s, guild_id=guild_id))
+
+    def collection_names(self, guild_id: int, typed: str = "") -> list[str]:
+        """The guild's collection names containing ``typed`` (any case), in name order."""
+        wanted = typed.casefold().strip()
+        names = self._run(lambda s: collections.collection_names(s, guild_id=guild_id))
+        return [name for name in names if wanted in name.casefold()]
+
+    def collection(self, guild_id: int, name: str) -> CollectionView:
+        """The collection ``name`` (any case) with its incidents the guild sees, in the order added."""
+
+        def read(session: Session) -> CollectionView:
+            shown, slugs = collections.collection(session, guild_id=guild_id, name=name)
+            return CollectionView(shown, tuple(incidents.lines_for(session, guild_id=guild_id, slugs=slugs)))
+
+        return self._run(read)
+
+    def collection_incidents(self, guild_id: int, name: str) -> list[str]:
+        """The slugs of the collection's incidents the guild sees, in the order added (for quizzes,
+        lessons and /random); an unknown name is ``NotFound``."""
+        return self._run(lambda s: collections.collection(s, guild_id=guild_id, name=name)[1])
+
+    def add_to_collection(self, *, actor: Actor, name: str, slug: str) -> CollectionChange:
+        """Add an incident the guild sees to the collection ``name``, starting it if new."""
+        return self._run(lambda s: collections.add_to_collection(s, actor=actor, name=name, slug=slug))
+
+    def remove_from_collection(self, *, actor: Actor, name: str, slug: str) -> CollectionChange:
+        return self._run(lambda s: collections.remove_from_collection(s, actor=actor, name=name, slug=slug))
+
+    def remove_collection(self, *, actor: Actor, name: str) -> CollectionChange:
+        """Remove a whole collection (not its incidents)."""
+        return self._run(lambda s: collections.remove_collection(s, actor=actor, name=name))
+
+    def timeline(self, guild_id: int, filters: TimelineFilters = NO_FILTERS) -> list[IncidentLine]:
+        """The incidents the guild sees within ``filters``, in date order."""
+        return self._run(lambda s: incidents.timeline(s, guild_id=guild_id, filters=filters))
+
+    def random_incident(
+        self, guild_id: int, *, collection: str | None = None, chamber: str | None = None
+    ) -> Reply:
+        """``/random``: an incident the guild sees (of a collection, of a chamber), as ``/incident``
+        shows it."""
+
+        def draw(session: Session) -> str:
+            pool = incidents.timeline(session, guild_id=guild_id, filters=TimelineFilters(chamber=chamber))
+            if collection is not None:
+                _, members = collections.collection(session, guild_id=guild_id, name=collection)
+                pool = [line for line in pool if line.slug in set(members)]
+            if not pool:
+                raise NotFound(Msg.RANDOM_NOTHING)
+            return self.chance.choice(pool).slug
+
+        return self.act(Action.INCIDENT, self._run(draw), guild_id=guild_id)
+
+    def on_this_day(self, guild_id: int) -> Anniversaries | None:
+        """The incidents whose anniversary is ``today`` (the clock's), else the nearest; None when the
+        guild sees no incident at all."""
+        today = self.today()
+        return self._run(lambda s: incidents.anniversaries(incidents.timeline(s, guild_id=guild_id), today))
+
+    def chamber_choices(self, typed: str) -> list[tuple[str, str]]:
+        """Chambers as (name, slug) pairs whose slug or names hold every word typed (all when nothing is)."""
+        places = self.index.places()
+        if typed.strip():
+            named = self.index.places_named(typed)
+            places = [place for place in places if place.slug in named]
+        return [(place.names[0] if place.names else place.slug, place.slug) for place in places]
+
+    def chamber_slug(self, typed: str) -> str:
+        """The chamber ``typed`` names (its slug, or words only one chamber's names hold); otherwise
+        refused with the chambers there are."""
+        slugs = {place.slug for place in self.index.places()}
+        if typed in slugs:
+            return typed
+        named = self.index.places_named(typed)
+        if len(named) != 1:
+            raise self._unknown_chamber(typed)
+        return next(iter(named))
 
 
 def _id_of(key: str) -> int:

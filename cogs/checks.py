@@ -10,6 +10,9 @@ commands in Discord's menus; these checks are what actually refuse.
 
     if not await is_moderator(interaction):  # the same question, anywhere else
         ...
+
+Teachers (docs/CLASSROOM.md) are the moderators, unless ``/config teacher-role`` names a role of their
+own: then holding it is the right. ``teacher_only()``, ``is_teacher`` and ``ensure_teacher`` ask that.
 """
 
 from __future__ import annotations
@@ -50,6 +53,26 @@ async def is_moderator(interaction: Interaction) -> bool:
     return any(role.id == role_id for role in member.roles)
 
 
+async def is_teacher(interaction: Interaction) -> bool:
+    """Whether the member may keep collections and run classes here: the holders of the guild's teacher
+    role, or its moderators while it names none (never outside a guild)."""
+    member = interaction.user
+    if interaction.guild_id is None or not isinstance(member, discord.Member):
+        return False
+    role_id = interaction.client.library.teacher_role(interaction.guild_id)  # from memory
+    if role_id is None:
+        return await is_moderator(interaction)
+    return any(role.id == role_id for role in member.roles)
+
+
+async def ensure_teacher(interaction: Interaction, *, refusal: Msg = Msg.NOT_A_TEACHER) -> None:
+    """Raise ``NotAllowed`` (saying ``refusal``) unless the member is a teacher here."""
+    if interaction.guild_id is None:
+        raise NotAllowed(Msg.NOT_IN_A_SERVER)
+    if not await is_teacher(interaction):
+        raise NotAllowed(refusal)
+
+
 def is_manager(interaction: Interaction) -> bool:
     """Whether the member holds Manage Server in this guild (the right to change parlbot's settings)."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
@@ -73,6 +96,11 @@ async def _moderator_reading(interaction: Interaction) -> bool:
     return True
 
 
+async def _teacher(interaction: Interaction) -> bool:
+    await ensure_teacher(interaction)
+    return True
+
+
 async def _manager(interaction: Interaction) -> bool:
     if not is_manager(interaction):
         raise NotAllowed(Msg.NOT_A_MANAGER)
@@ -85,6 +113,11 @@ def moderator_only(*, reading: bool = False) -> Callable[[_Command], _Command]:
     return app_commands.check(_moderator_reading if reading else _moderator)
 
 
+def teacher_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: only the guild's teachers may run the command."""
+    return app_commands.check(_teacher)
+
+
 def manager_only() -> Callable[[_Command], _Command]:
     """An ``app_commands`` check: only members with Manage Server may run the command."""
     return app_commands.check(_manager)
@@ -94,9 +127,25 @@ def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.G
     """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
     if isinstance(command, app_commands.Group):
         return all(for_moderators(sub) for sub in command.commands)
-    return any(check in (_moderator, _moderator_reading, _manager) for check in command.checks)
+    staff = (_moderator, _moderator_reading, _manager, _moderator_or_teacher)
+    return any(check in staff for check in command.checks)
 
 
 def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:
     """Give a command built at run time the moderator check (``moderator_only`` for decorated ones)."""
     command.add_check(_moderator)
+
+
+# -- lessons and the glossary: the glossary is the classroom's too ------------------------------------------
+
+
+async def _moderator_or_teacher(interaction: Interaction) -> bool:
+    if await is_moderator(interaction) or await is_teacher(interaction):
+        return True
+    raise NotAllowed(Msg.NOT_STAFF_FOR_TERMS)
+
+
+def moderator_or_teacher_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: the guild's moderators, and its teachers, may run the command (the
+    glossary's terms, which teachers add for their classes)."""
+    return app_commands.check(_moderator_or_teacher)

@@ -15,6 +15,7 @@ from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
 from bot.client.tree import answer_failure, refuse
+from bot.curation.changes import Actor
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 
@@ -27,6 +28,13 @@ QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option recei
 # through the bot's dynamic items, so the buttons keep working without the store growing forever.
 VIEW_MEMORY = 300.0
 PAGES_TIMEOUT = 600.0
+
+
+def actor_of(interaction: Interaction) -> Actor:
+    """Who makes a change, and in which guild; outside a guild, a polite refusal."""
+    if interaction.guild_id is None:
+        raise InvalidInput(Msg.IN_A_SERVER)
+    return Actor(interaction.guild_id, interaction.user.id)
 
 
 class Query(app_commands.Transformer[ParlBot]):
@@ -242,10 +250,21 @@ async def respond(
     await send(interaction, await task, edit=edit, ephemeral=ephemeral)
 
 
+def lookup_private(interaction: Interaction) -> bool:
+    """Whether a lookup answers privately here (``/config ephemeral``: the channel's setting, else the
+    guild's). The library keeps the settings in memory, so this is asked on the event loop."""
+    return interaction.client.library.replies_private(interaction.guild_id, interaction.channel_id)
+
+
+async def lookup(interaction: Interaction, work: Callable[[], Reply]) -> None:
+    """Send a lookup's reply (``work``, database I/O): privately where ``/config ephemeral`` says so."""
+    await respond(interaction, work, ephemeral=lookup_private(interaction))
+
+
 async def answer(interaction: Interaction, topic: str, query: str) -> None:
     """The body of a ``/<topic> query`` command: ask the library and send what it renders."""
     library = interaction.client.library
-    await respond(interaction, lambda: library.answer(topic, query, guild_id=interaction.guild_id))
+    await lookup(interaction, lambda: library.answer(topic, query, guild_id=interaction.guild_id))
 
 
 async def setup(bot: ParlBot) -> None:

@@ -1,5 +1,5 @@
 """The moderators' commands: /add, /edit and /remove (and /suggest, /suggest-edit for everyone else),
-/history, /undo and /config.
+/history, /undo, /removed and /restore.
 
 The subcommands are generated from ``bot.curation.values.FORMS``, each form derived from its subject's
 values model (``QuoteValues``): one callback per form and verb, registered as a command in every group
@@ -19,7 +19,6 @@ import asyncio
 import inspect
 import io
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import partial
 from typing import Any, TypeVar
@@ -38,12 +37,12 @@ from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion, kind
 from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import FORMS
-from bot.errors import InvalidInput, NotFound, ParlbotError
+from bot.errors import NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
-from cogs.checks import manager_only, moderator_only
-from cogs.common import Interaction, Modal, OwnedView, Pages, Query, message_kwargs, respond, send
+from cogs.checks import moderator_only, moderator_or_teacher_only
+from cogs.common import Interaction, Modal, Pages, Query, actor_of, message_kwargs, respond, send
+from cogs.confirm import Confirm, Confirmation
 
-CONFIRM_TIMEOUT = 60.0
 MODAL_TIMEOUT = 900.0
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
 
@@ -334,18 +333,13 @@ def build_groups() -> list[app_commands.Group]:
                 callback=callbacks[form.subject, verb],
                 parent=group,
             )
-            group.add_command(command if suggesting else moderator_only()(command))
+            check = moderator_or_teacher_only() if form.kind is EntityKind.TERM else moderator_only()
+            group.add_command(command if suggesting else check(command))
         groups.append(group)
     return groups
 
 
 # -- running a form ------------------------------------------------------------------------------------
-
-
-def _actor(interaction: Interaction) -> Actor:
-    if interaction.guild_id is None:
-        raise InvalidInput(Msg.IN_A_SERVER)
-    return Actor(interaction.guild_id, interaction.user.id)
 
 
 def _suggesting(interaction: Interaction) -> bool:
@@ -374,7 +368,7 @@ async def submit(
     expected_revision: int | None = None,
 ) -> None:
     """Plan and write (or suggest) the change the values ask for, and answer privately."""
-    library, actor = interaction.client.library, _actor(interaction)
+    library, actor = interaction.client.library, actor_of(interaction)
 
     def write() -> AuditEntry | Suggestion:
         return forms.submit(
@@ -388,7 +382,7 @@ async def submit(
 async def run_form(interaction: Interaction, verb: Verb, given: Values) -> None:
     """The body of every generated subcommand: resolve the references typed, then confirm a removal,
     open a modal, or write. A reference refused hands back the long texts, like a refused write."""
-    library, actor, suggest = interaction.client.library, _actor(interaction), _suggesting(interaction)
+    library, actor, suggest = interaction.client.library, actor_of(interaction), _suggesting(interaction)
     try:
         values = await _in_thread(lambda: forms.resolved(library, actor.guild_id, given))
     except ParlbotError as error:
@@ -449,45 +443,7 @@ class FormModal(Modal):
         await submit(interaction, self.verb, values, suggest=self.suggest, expected_revision=self.revision)
 
 
-@dataclass(frozen=True, slots=True)
-class Confirmation:
-    """What a confirmation says: its button, and its words when refused, cancelled or expired."""
-
-    button: Msg
-    not_yours: Msg
-    cancelled: Msg
-    expired: Msg
-
-
 REMOVAL = Confirmation(Msg.REMOVE, Msg.REMOVAL_NOT_YOURS, Msg.REMOVAL_CANCELLED, Msg.REMOVAL_EXPIRED)
-ROLE_NOT_HELD = Confirmation(Msg.ROLE_SET_ANYWAY, Msg.ROLE_NOT_YOURS, Msg.ROLE_CANCELLED, Msg.ROLE_EXPIRED)
-
-
-class Confirm(OwnedView):
-    """Do it / Cancel buttons only the member who asked can press; after a minute they expire."""
-
-    def __init__(self, prompt: Interaction, act: Callable[[], Reply], words: Confirmation) -> None:
-        super().__init__(prompt.user.id, say(words.not_yours), timeout=CONFIRM_TIMEOUT)
-        self.prompt = prompt
-        self.act = act
-        self.words = words
-        self.confirm.label = say(words.button)
-
-    @discord.ui.button(style=discord.ButtonStyle.danger)
-    async def confirm(self, interaction: Interaction, button: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await respond(interaction, self.act, edit=True)
-
-    @discord.ui.button(label=say(Msg.CANCEL), style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: Interaction, button: discord.ui.Button[Confirm]) -> None:
-        self.stop()
-        await send(interaction, Reply(content=say(self.words.cancelled)), edit=True)
-
-    async def on_timeout(self) -> None:
-        for item in self.children:
-            if isinstance(item, discord.ui.Button):
-                item.disabled = True
-        await self.prompt.edit_original_response(content=say(self.words.expired), view=self)
 
 
 # -- history, undo, settings ---------------------------------------------------------------------------
@@ -608,7 +564,7 @@ class Curation(commands.Cog):
         interaction: Interaction,
         entry: app_commands.Transform[int, OwnChange()] | None = None,
     ) -> None:
-        library, actor = interaction.client.library, _actor(interaction)
+        library, actor = interaction.client.library, actor_of(interaction)
         await respond(
             interaction, lambda: replies.done_reply(library.undo(actor=actor, audit_id=entry)), ephemeral=True
         )
@@ -636,48 +592,10 @@ class Curation(commands.Cog):
     async def restore(
         self, interaction: Interaction, target: app_commands.Transform[str, RemovedTarget()]
     ) -> None:
-        library, actor, ref = interaction.client.library, _actor(interaction), Ref.parse(target)
+        library, actor, ref = interaction.client.library, actor_of(interaction), Ref.parse(target)
         await respond(
             interaction,
             lambda: replies.done_reply(library.restore(actor=actor, kind=ref.kind, key=ref.key)),
-            ephemeral=True,
-        )
-
-    config = app_commands.Group(
-        name="config",
-        description="parlbot's settings for this server",
-        guild_only=True,
-        default_permissions=MANAGE_SERVER,
-    )
-
-    @config.command(name="moderator-role", description="Who may change entries (left out: Manage Server)")
-    @app_commands.describe(role="The moderator role; leave it out to make Manage Server the right again")
-    @manager_only()
-    async def moderator_role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
-        library, actor = interaction.client.library, _actor(interaction)
-        role_id = None if role is None else role.id
-
-        def save() -> Reply:
-            library.set_moderator_role(actor=actor, role_id=role_id)
-            return replies.config_reply(role_id)
-
-        member = interaction.user
-        if role is not None and isinstance(member, discord.Member) and role not in member.roles:
-            warning = say(Msg.ROLE_NOT_HELD, role=render.echo(role.name))
-            view = Confirm(interaction, save, ROLE_NOT_HELD)
-            await interaction.response.send_message(
-                warning, view=view, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-            )
-            return
-        await respond(interaction, save, ephemeral=True)
-
-    @config.command(name="show", description="Who moderates parlbot's entries here")
-    @manager_only()
-    async def show(self, interaction: Interaction) -> None:
-        library, guild_id = interaction.client.library, interaction.guild_id or 0
-        await respond(
-            interaction,
-            lambda: replies.config_reply(library.moderator_role(guild_id=guild_id)),
             ephemeral=True,
         )
 

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.answers import render
 from bot.messages.catalogue import Msg, say
-from cogs.common import Interaction, Pages, Query
+from cogs.common import Interaction, Pages, Query, lookup_private
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -33,7 +33,7 @@ class Search(commands.Cog):
             render.pages_for(len(results)),
             lambda page: render.search_page_reply(query, results, page=page),
         )
-        await pages.send(interaction)
+        await pages.send(interaction, ephemeral=lookup_private(interaction))
 
 
 async def setup(bot: ParlBot) -> None:

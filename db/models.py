@@ -36,6 +36,8 @@ LABEL_MAX = 300
 URL_MAX = 500
 TEXT_MAX = 4000
 LANGUAGE_MAX = 64
+LOCALE_MAX = 8  # a reply language: "en", "fr"
+COLLECTION_NAME_MAX = 60
 
 
 class IncidentKind(StrEnum):
@@ -376,6 +378,11 @@ class GuildConfig(SQLModel, table=True):
     moderator_role_id: int | None = Field(default=None, sa_column=_discord_id(nullable=True))
     updated_by: int = Field(sa_column=_discord_id())
     updated_at: dt.datetime
+    # Classrooms (bot.classroom.settings): a separate teacher role (None: the moderators teach),
+    # whether lookups answer privately, and the language for members whose locale is neither en nor fr.
+    teacher_role_id: int | None = Field(default=None, sa_column=_discord_id(nullable=True))
+    ephemeral: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    language: str | None = Field(default=None, max_length=LOCALE_MAX)
 
 
 class Suggestion(SQLModel, table=True):
@@ -418,6 +425,46 @@ class AuditEntry(SQLModel, table=True):
         default=None, sa_column=Column(ForeignKey("auditentry.id"), nullable=True)
     )
     suggestion_id: int | None = Field(default=None, foreign_key="suggestion.id")
+
+
+# -- classrooms (bot.classroom) -------------------------------------------------------------------------
+
+
+class ChannelConfig(SQLModel, table=True):
+    """A channel's own setting, overriding its guild's: whether lookups answer privately there."""
+
+    guild_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    ephemeral: bool
+    updated_by: int = Field(sa_column=_discord_id())
+    updated_at: dt.datetime
+
+
+class Collection(SQLModel, table=True):
+    """A teacher's named set of incidents (a unit of the course), one guild's. ``key`` is the name
+    folded (``bot.classroom.collections.name_key``), so names are unique per guild whatever their case."""
+
+    __table_args__ = (UniqueConstraint("guild_id", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
+    name: str = Field(max_length=COLLECTION_NAME_MAX)
+    key: str = Field(max_length=COLLECTION_NAME_MAX)
+    created_by: int = Field(sa_column=_discord_id())
+    created_at: dt.datetime
+
+
+class CollectionItem(SQLModel, table=True):
+    """An incident in a collection, by slug: read in the guild's view, so it is the guild's own copy
+    once the guild edits a shared incident, and absent while the incident is removed there."""
+
+    collection_id: int = Field(
+        sa_column=Column(ForeignKey("collection.id", ondelete="CASCADE"), primary_key=True)
+    )
+    incident_slug: str = Field(max_length=SLUG_MAX, primary_key=True)
+    rank: int = 0
+    added_by: int = Field(sa_column=_discord_id())
+    added_at: dt.datetime
 
 
 class Term(SQLModel, table=True):

@@ -66,5 +66,5 @@ def test_commands_lists_every_subcommand_with_its_description(
     lines = capsys.readouterr().out.splitlines()
     assert code == 0
     assert "/add quote — Add a quote in an incident" in lines
-    assert "/config show — Who moderates parlbot's entries here" in lines
+    assert "/config show — parlbot's settings here: moderators, teachers, privacy, language" in lines
     assert any(line.startswith("/incident — ") for line in lines)

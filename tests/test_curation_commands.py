@@ -439,8 +439,7 @@ async def test_cancel_removes_nothing(moderator_session) -> None:
 async def test_an_expired_confirmation_removes_nothing(
     moderator_session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The bot loaded cogs.curation as an extension (a module object of its own): patch that one.
-    monkeypatch.setattr(sys.modules["cogs.curation"], "CONFIRM_TIMEOUT", 0.05)
+    monkeypatch.setattr(sys.modules["cogs.confirm"], "CONFIRM_TIMEOUT", 0.05)
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
     await asyncio.sleep(0.5)
     stored = moderator_session.fake.find_message(button(prompt, Msg.REMOVE)["custom_id"])

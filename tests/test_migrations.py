@@ -64,6 +64,9 @@ def test_models_define_the_expected_tables() -> None:
         "guildconfig",
         "auditentry",
         "suggestion",
+        "channelconfig",
+        "collection",
+        "collectionitem",
         "term",
     }
 

@@ -21,6 +21,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.lookup",
     "cogs.search",
     "cogs.curation",
+    "cogs.config",
+    "cogs.classroom",
     "cogs.review",
     "cogs.transfer",
     "cogs.lessons",

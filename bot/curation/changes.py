@@ -82,7 +82,6 @@ __all__ = [
     "kind_name",
     "mark_notified",
     "mark_stale",
-    "moderator_role",
     "pending",
     "reject",
     "remove",
@@ -657,12 +656,6 @@ def mark_notified(session: Session, *, guild_id: int, suggestion_ids: Iterable[i
 
 
 # -- guild configuration -----------------------------------------------------------------------------
-
-
-def moderator_role(session: Session, guild_id: int) -> int | None:
-    """The guild's moderator role, or None (then Manage Server is the moderator right)."""
-    config = session.get(GuildConfig, guild_id)
-    return None if config is None else config.moderator_role_id
 
 
 def set_moderator_role(session: Session, *, actor: Actor, role_id: int | None) -> GuildConfig:

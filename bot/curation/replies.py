@@ -203,7 +203,11 @@ def removed_page_reply(entries: Sequence[Removed], *, page: int) -> Reply:
     return Reply(embeds=(embed.build(),), ephemeral=True)
 
 
+def moderators_line(role_id: int | None) -> str:
+    """Who moderates: the role's members (mentioned, never pinged), or Manage Server."""
+    return say(Msg.MODERATORS_MANAGE_SERVER) if role_id is None else say(Msg.MODERATORS_ROLE, role=role_id)
+
+
 def config_reply(role_id: int | None) -> Reply:
-    right = say(Msg.MODERATORS_MANAGE_SERVER) if role_id is None else say(Msg.MODERATORS_ROLE, role=role_id)
-    text = f"{right}\n{say(Msg.CONFIG_HINT)}"
+    text = f"{moderators_line(role_id)}\n{say(Msg.CONFIG_HINT)}"
     return Reply(content=text, ephemeral=True)

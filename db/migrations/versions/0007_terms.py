@@ -5,7 +5,7 @@ states its meaning (``source_id``) and the slugs of the incidents it is linked w
 and checked against autogenerate on SQLite and PostgreSQL.
 
 Revision ID: 0007
-Revises: 0003
+Revises: 0004
 Create Date: 2026-12-03 17:40:00
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0007"
-down_revision: str | None = "0003"
+down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
