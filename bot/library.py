@@ -43,7 +43,7 @@ from bot.curation.change_view import Section
 from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
-from bot.lessons.sheet import Lesson, lesson_sheet
+from bot.lessons.sheet import Lesson, lesson_sheet, unit_sheet
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
@@ -585,9 +585,20 @@ class Library:
         """The lesson sheet of the incident ``query`` names, with the glossary terms it is linked with."""
         slug = self.incident_slug(query, guild_id=guild_id)
         with self.database.session() as session:
-            detail = self._incident(session, slug, guild_id)
-            terms = [term_detail(session, slug=ref.slug, guild_id=guild_id) for ref in detail.terms]
-            return lesson_sheet(detail, [term for term in terms if term is not None])
+            return self._lesson(session, slug, guild_id)
+
+    def unit_lesson(self, name: str, *, guild_id: int) -> Lesson:
+        """One sheet for the guild's collection ``name``: its incidents' sheets, in the order added."""
+        with self.database.session() as session:
+            shown, slugs = collections.collection(session, guild_id=guild_id, name=name)
+            if not slugs:
+                raise NotFound(Msg.LESSON_EMPTY_UNIT, name=shown)
+            return unit_sheet(shown, [self._lesson(session, slug, guild_id) for slug in slugs])
+
+    def _lesson(self, session: Session, slug: str, guild_id: int | None) -> Lesson:
+        detail = self._incident(session, slug, guild_id)
+        terms = [term_detail(session, slug=ref.slug, guild_id=guild_id) for ref in detail.terms]
+        return lesson_sheet(detail, [term for term in terms if term is not None])
 
     _actions: ClassVar[Mapping[Action, Callable[[Library, Session, str, int | None], Reply]]] = {
         Action.INCIDENT: _show_incident,

@@ -22,6 +22,7 @@ SINGH_SHEET = "lesson-singh-2020.md"
 SINGH_TITLE = (
     "NDP Leader Jagmeet Singh ordered out of the Commons for calling Bloc MP Alain Therrien a racist"
 )
+SKINNER_TITLE = 'Dennis Skinner ordered out for calling David Cameron "dodgy Dave" and refusing to withdraw'
 MARKS = re.compile(r"(?:\[(\d+)\])+$")
 NUMBER = re.compile(r"\[(\d+)\]")
 SOURCE_LINE = re.compile(r"^- \[(\d+)\] \S")
@@ -238,3 +239,33 @@ def test_parlbot_lesson_of_an_unknown_incident_fails_with_the_reason(
     code = main(["lesson", "zzzzqqq"])
     assert code == 1
     assert say(Msg.LESSON_NO_INCIDENT, query="zzzzqqq") in capsys.readouterr().err
+
+
+# -- /lesson collection: (one sheet for a unit) -------------------------------------------------------------
+
+
+async def test_a_units_lesson_sheet_holds_each_incident_with_its_own_cited_sources(moderator_session) -> None:
+    for slug in ("singh-2020", "skinner-2016"):
+        await ask(moderator_session, f'/collection add name:"Unit 1" incident:{slug}')
+
+    [callback] = await moderator_session.invoke('/lesson collection:"Unit 1"')
+
+    assert callback.files == ("lesson-unit-1.md",)
+    sheet = callback.contents[0].decode("utf-8")
+    assert sheet.startswith("# " + say(Msg.LESSON_UNIT_TITLE, name="Unit 1"))
+    incidents = sheet.split("\n---\n")[1:]
+    assert [part.strip().splitlines()[0] for part in incidents] == [
+        "## " + say(Msg.LESSON_TITLE, title=SINGH_TITLE),
+        "## " + say(Msg.LESSON_TITLE, title=SKINNER_TITLE),
+    ]
+    for part in incidents:
+        sources = [line for line in part.splitlines() if SOURCE_LINE.match(line)]
+        listed = set(range(1, len(sources) + 1))
+        marks = {int(n) for line in part.splitlines() if line.startswith("- ") for n in NUMBER.findall(line)}
+        assert marks == listed
+
+
+async def test_a_lesson_names_an_incident_or_a_collection_not_both(discord_session) -> None:
+    body = await ask(discord_session, "/lesson incident:singh-2020 collection:Unit")
+    assert is_ephemeral(body)
+    assert body["content"] == say(Msg.LESSON_NEEDS_ONE)

@@ -1,5 +1,6 @@
 """A lesson sheet in Markdown: what happened, the people, the procedure, the key quotes, the ruling and
-its sanction, three discussion questions and the sources.
+its sanction, three discussion questions and the sources; and a unit's sheet, the sheets of a
+collection's incidents under one title.
 
 Every fact is one bullet line ending with footnote marks (``[1][3]``) that match the numbered Sources
 list at the end: a quote, motion, position or ruling cites its own source; the summary, the people and
@@ -24,6 +25,7 @@ from bot.answers.render import (
 from bot.lessons.citations import Citations
 from bot.lessons.questions import discussion_questions
 from bot.messages.catalogue import Msg, say
+from bot.search.text import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,3 +149,19 @@ def lesson_sheet(detail: IncidentDetail, terms: Iterable[TermDetail] = ()) -> Le
         ),
     ]
     return Lesson(ref.slug, ref.title, "\n".join(lines) + "\n")
+
+
+def unit_name(name: str) -> str:
+    """A collection's name as a file name's part: ``Unit 2: Order!`` → ``unit-2-order``."""
+    return "-".join(fold(name).split()) or "unit"
+
+
+def unit_sheet(name: str, sheets: Sequence[Lesson]) -> Lesson:
+    """One sheet for a unit (a collection named ``name``): its incidents' sheets in order, each a
+    section with its own numbered Sources list, so that every footnote resolves within its incident."""
+    lines = [f"# {say(Msg.LESSON_UNIT_TITLE, name=name)}", "", f"_{say(Msg.UNOFFICIAL)}_"]
+    lines += [f"{index}. {sheet.title} (`{sheet.name}`)" for index, sheet in enumerate(sheets, 1)]
+    for sheet in sheets:
+        lines += ["", "---", ""]
+        lines += [f"#{line}" if line.startswith("#") else line for line in sheet.text.splitlines()]
+    return Lesson(unit_name(name), say(Msg.LESSON_UNIT_TITLE, name=name), "\n".join(lines) + "\n")
