@@ -56,7 +56,7 @@ NOUNS = {
     "person": "a person",
     "party": "a party",
     "source": "a source",
-    "term": "a glossary term",
+    "term": "a term",
     "alias": "an alias of an incident, person, party or term",
 }
 # The groups of subcommands: their verb, description, and whether they queue suggestions.
@@ -327,6 +327,8 @@ def build_groups() -> list[app_commands.Group]:
             default_permissions=None if suggesting else MANAGE_SERVER,
         )
         for form in FORMS.values():
+            if suggesting and form.kind is EntityKind.TERM:
+                continue  # the suggestion groups are at Discord's size limit; staff write terms directly
             command: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(
                 name=form.subject,
                 description=f"{COMMAND_WORDS[verb.value, suggesting]} {NOUNS[form.subject]}",
@@ -477,10 +479,9 @@ class HistoryTarget(Target):
         found = await super().autocomplete(interaction, value)
         slugs = await _in_thread(lambda: forms.key_choices(library, guild_id, EntityKind.CHAMBER, value))
         chamber = kind_name(EntityKind.CHAMBER)
-        return [
-            *found,
-            *_choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs]),
-        ][: limits.CHOICES]
+        chambers = _choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs])
+        # The chambers whose slug holds what was typed are few: keep room for them after the best entries.
+        return [*found[: limits.CHOICES - len(chambers)], *chambers][: limits.CHOICES]
 
 
 class HistoryPages(Pages):

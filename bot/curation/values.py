@@ -178,19 +178,14 @@ class TermValues(Slugged):
     its meaning, and linked with the incidents that involve it."""
 
     term: Annotated[str | None, Address("The term", Input.TERM, EDITS)] = None
-    name: Annotated[str | None, Option("The term, e.g. Naming", required=True, modal=True)] = None
-    source: Annotated[
-        str | None, Option("The source that states its meaning", Input.SOURCE, required=True)
-    ] = None
-    definition: Annotated[
-        str | None, Option("Its meaning in your own words, quoting the source", Input.LONG, opens_modal=True)
-    ] = None
+    name: Annotated[str | None, Option("Name", required=True, modal=True)] = None
+    source: Annotated[str | None, Option("Its source", Input.SOURCE, required=True)] = None
+    definition: Annotated[str | None, Option("Meaning, in your words", Input.LONG, opens_modal=True)] = None
     incidents: Annotated[
-        str | None,
-        Option("Incidents it is in: slugs separated by commas", Input.INCIDENTS, max_length=TEXT_MAX),
+        str | None, Option("Incident slugs, comma-separated", Input.INCIDENTS, max_length=TEXT_MAX)
     ] = None
-    name_fr: Annotated[str | None, Option("The term in French", modal=True)] = None
-    definition_fr: Annotated[str | None, Option("Its meaning in French", Input.LONG)] = None
+    name_fr: Annotated[str | None, Option("French name", modal=True)] = None
+    definition_fr: Annotated[str | None, Option("French meaning", Input.LONG)] = None
 
 
 @subcommand("alias")
