@@ -172,7 +172,9 @@ class Library:
         database.ensure_ready(seed=seed)
         with database.session() as session:
             index = SearchIndex(load_documents(session))
-        return cls(database, index)
+        library = cls(database, index)
+        library.load_settings()  # now, rather than on the event loop at the first question
+        return library
 
     def close(self) -> None:
         self.database.dispose()
@@ -613,9 +615,8 @@ class Library:
 
     # Classrooms (bot.classroom has the rules): guild settings, collections, warm-ups
 
-    def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        """The guild's settings, from memory (the first call reads every guild's); outside a guild, the
-        defaults."""
+    def load_settings(self) -> Mapping[int, GuildSettings]:
+        """Every guild's settings, read into memory unless they are there already."""
         every = self._settings
         if every is None:
             with self._settings_lock:
@@ -623,7 +624,11 @@ class Library:
                     with self.database.session() as session:
                         self._settings = guild_settings.every_guild(session)
                 every = self._settings
-        return every.get(guild_id or 0) or GuildSettings()
+        return every
+
+    def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """The guild's settings, from memory (``load_settings``); outside a guild, the defaults."""
+        return self.load_settings().get(guild_id or 0) or GuildSettings()
 
     def _set(self, actor: Actor, use_case: Callable[[Session], object]) -> None:
         """Run a settings write and commit it, then put the guild's fresh settings in memory."""
