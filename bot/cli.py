@@ -6,6 +6,7 @@
     parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
     parlbot complete "/incident query:sin"
     parlbot console                     one bot, many lines: commands, press, submit, as (bot.console)
+    parlbot lesson SLUG [-o FILE] [--guild ID]   an incident's lesson sheet (Markdown) to stdout or FILE
     parlbot db where | upgrade | seed
     parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
     parlbot db export FILE [--guild ID]
@@ -380,6 +381,24 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def command_lesson(settings: Settings, args: argparse.Namespace) -> int:
+    """The lesson sheet ``/lesson`` attaches, printed (or written to ``-o FILE``)."""
+    library = Library.open(settings.database_url)
+    try:
+        sheet = library.lesson(args.incident, guild_id=args.guild)
+    except ParlbotError as error:
+        print(f"parlbot: {error.message}", file=sys.stderr)
+        return EXIT_FAILED
+    finally:
+        library.close()
+    if args.output is None:
+        sys.stdout.write(sheet.text)
+    else:
+        Path(args.output).write_text(sheet.text, encoding="utf-8")
+        print(f"Wrote {args.output}: {sheet.title}.")
+    return EXIT_OK
+
+
 # --- argument parsing ----------------------------------------------------------------------
 
 
@@ -414,6 +433,15 @@ def build_parser() -> argparse.ArgumentParser:
         )
         add_member_arguments(offline)
 
+    lesson = commands.add_parser(
+        "lesson", help="print an incident's lesson sheet (Markdown), as /lesson attaches"
+    )
+    lesson.add_argument(
+        "incident", metavar="SLUG", help="the incident: a slug such as singh-2020, or its name"
+    )
+    lesson.add_argument("-o", "--output", metavar="FILE", help="write the sheet to FILE instead of stdout")
+    lesson.add_argument("--guild", type=snowflake, help="read as this guild sees the data (default: shared)")
+
     db = commands.add_parser("db", help="manage the database (DATABASE_URL)")
     db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     db_commands.add_parser("where", help="print where the database is (DATABASE_URL, else the default file)")
@@ -445,6 +473,8 @@ def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
         return command_complete(settings, args)
     if args.cli_command == "console":
         return command_console(settings, args)
+    if args.cli_command == "lesson":
+        return command_lesson(settings, args)
     return command_db(settings, args)
 
 

@@ -23,8 +23,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from bot import limits
-from bot.answers import render
-from bot.answers.queries import IncidentDetail, incident_detail, person_detail, quote_view, ruling_view
+from bot.answers import glossary, render
+from bot.answers.queries import (
+    IncidentDetail,
+    incident_detail,
+    person_detail,
+    quote_view,
+    ruling_view,
+    term_detail,
+)
 from bot.answers.render import Action, Choice, Reply
 from bot.classroom import collections, incidents
 from bot.classroom import settings as guild_settings
@@ -37,6 +44,7 @@ from bot.curation.change_view import Section
 from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
 from bot.errors import Conflict, InvalidInput, NotFound
+from bot.lessons.sheet import Lesson, lesson_sheet, unit_sheet
 from bot.messages.catalogue import Msg, say
 from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
@@ -73,6 +81,7 @@ TOPICS: dict[str, Topic] = {
     "quote": Topic(Msg.TOPIC_QUOTE, (DocumentKind.QUOTE,), Action.QUOTE),
     "ruling": Topic(Msg.TOPIC_RULING, (DocumentKind.RULING, DocumentKind.INCIDENT), Action.RULING),
     "person": Topic(Msg.TOPIC_PERSON, (DocumentKind.PERSON,), Action.PERSON),
+    "explain": Topic(Msg.TOPIC_TERM, (DocumentKind.TERM,), Action.TERM),
 }
 # What pressing a /search result shows, by the kind of entry found.
 ACTION_FOR_KIND = {
@@ -81,11 +90,15 @@ ACTION_FOR_KIND = {
     DocumentKind.QUOTE: Action.QUOTE,
     DocumentKind.RULING: Action.RULING,
     DocumentKind.MOTION: Action.OBJECTED,
+    DocumentKind.TERM: Action.TERM,
 }
 SEARCH_KINDS = tuple(ACTION_FOR_KIND)
 # Autocomplete-only topics: the references the moderators' commands take.
-COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {"party": (DocumentKind.PARTY,)}
-ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY)
+COMPLETE_ONLY: dict[str, tuple[DocumentKind, ...]] = {
+    "party": (DocumentKind.PARTY,),
+    "term": (DocumentKind.TERM,),
+}
+ENTRY_KINDS = (DocumentKind.INCIDENT, DocumentKind.PERSON, DocumentKind.PARTY, DocumentKind.TERM)
 # The references the moderators' commands take that the index holds (sources and chambers it does not).
 REFERENCE_DOCUMENTS = {EntityKind(kind.value): kind for kind in ENTRY_KINDS}
 
@@ -249,7 +262,8 @@ class Library:
         return parsed.text, filters
 
     def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
-        """Incidents, people and parties as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh") pairs."""
+        """Incidents, people, parties and terms as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh")
+        pairs."""
         text, filters = self._typed(query)
         hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
@@ -276,7 +290,7 @@ class Library:
         """The slug (or source key) of the ``kind`` entry that ``text``, typed in ``option``, names in the
         guild's view: its slug, a name or an alias, or a clear winner by name.
 
-        Incidents, people and parties are resolved by the index; sources and chambers by key, then by
+        Incidents, people, parties and terms are resolved by the index; sources and chambers by key, then by
         name (a source among ``incident``'s own where it is known). A close call is refused with the
         candidates, nothing close with suggestions (``bot.curation.references``).
         """
@@ -363,6 +377,12 @@ class Library:
         if person is None:
             raise NotFound(Msg.PERSON_GONE, slug=slug)
         return render.person_reply(person)
+
+    def _show_term(self, session: Session, slug: str, guild_id: int | None) -> Reply:
+        term = term_detail(session, slug=slug, guild_id=guild_id)
+        if term is None:
+            raise NotFound(Msg.TERM_GONE, slug=slug)
+        return glossary.term_reply(term)
 
     # Curation (bot.curation has the rules; these add the transaction and the index update)
 
@@ -670,6 +690,38 @@ class Library:
         """Forget the guild's totals; returns how many members had one."""
         return self._run(lambda s: quiz.clear_scores(s, guild_id=guild_id))
 
+    # Lessons and the glossary (bot.lessons has the sheet)
+
+    def incident_slug(self, query: str, *, guild_id: int | None) -> str:
+        """The incident ``query`` names (a slug as autocomplete gives it, a name, a clear winner by words);
+        several close ones, or none, are refused with the slugs to choose from."""
+        result = self.index.resolve(query, kinds=(DocumentKind.INCIDENT,), guild_id=guild_id)
+        if isinstance(result, Exact | Clear):
+            return result.hit.document.key
+        if isinstance(result, Ambiguous):
+            named = ", ".join(f"`{hit.document.key}`" for hit in result.candidates)
+            raise InvalidInput(Msg.LESSON_WHICH, query=render.echo(query), candidates=named)
+        raise NotFound(Msg.LESSON_NO_INCIDENT, query=render.echo(query))
+
+    def lesson(self, query: str, *, guild_id: int | None) -> Lesson:
+        """The lesson sheet of the incident ``query`` names, with the glossary terms it is linked with."""
+        slug = self.incident_slug(query, guild_id=guild_id)
+        with self.database.session() as session:
+            return self._lesson(session, slug, guild_id)
+
+    def unit_lesson(self, name: str, *, guild_id: int) -> Lesson:
+        """One sheet for the guild's collection ``name``: its incidents' sheets, in the order added."""
+        with self.database.session() as session:
+            shown, slugs = collections.collection(session, guild_id=guild_id, name=name)
+            if not slugs:
+                raise NotFound(Msg.LESSON_EMPTY_UNIT, name=shown)
+            return unit_sheet(shown, [self._lesson(session, slug, guild_id) for slug in slugs])
+
+    def _lesson(self, session: Session, slug: str, guild_id: int | None) -> Lesson:
+        detail = self._incident(session, slug, guild_id)
+        terms = [term_detail(session, slug=ref.slug, guild_id=guild_id) for ref in detail.terms]
+        return lesson_sheet(detail, [term for term in terms if term is not None])
+
     _actions: ClassVar[Mapping[Action, Callable[[Library, Session, str, int | None], Reply]]] = {
         Action.INCIDENT: _show_incident,
         Action.OBJECTED: _show_objections,
@@ -678,6 +730,7 @@ class Library:
         Action.RULING: _show_rulings,
         Action.QUOTE: _show_quote,
         Action.PERSON: _show_person,
+        Action.TERM: _show_term,
     }
 
     # Classrooms (bot.classroom has the rules): guild settings, collections, warm-ups

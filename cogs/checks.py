@@ -127,9 +127,25 @@ def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.G
     """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
     if isinstance(command, app_commands.Group):
         return all(for_moderators(sub) for sub in command.commands)
-    return any(check in (_moderator, _moderator_reading, _manager) for check in command.checks)
+    staff = (_moderator, _moderator_reading, _manager, _moderator_or_teacher)
+    return any(check in staff for check in command.checks)
 
 
 def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:
     """Give a command built at run time the moderator check (``moderator_only`` for decorated ones)."""
     command.add_check(_moderator)
+
+
+# -- lessons and the glossary: the glossary is the classroom's too ------------------------------------------
+
+
+async def _moderator_or_teacher(interaction: Interaction) -> bool:
+    if await is_moderator(interaction) or await is_teacher(interaction):
+        return True
+    raise NotAllowed(Msg.NOT_STAFF_FOR_TERMS)
+
+
+def moderator_or_teacher_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: the guild's moderators, and its teachers, may run the command (the
+    glossary's terms, which teachers add for their classes)."""
+    return app_commands.check(_moderator_or_teacher)

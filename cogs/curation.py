@@ -39,7 +39,7 @@ from bot.curation.forms import Ref
 from bot.curation.values import FORMS
 from bot.errors import NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
-from cogs.checks import moderator_only
+from cogs.checks import moderator_only, moderator_or_teacher_only
 from cogs.common import Interaction, Modal, Pages, Query, actor_of, message_kwargs, respond, send
 from cogs.confirm import Confirm, Confirmation
 
@@ -56,7 +56,8 @@ NOUNS = {
     "person": "a person",
     "party": "a party",
     "source": "a source",
-    "alias": "an alias of an incident, person or party",
+    "term": "a term",
+    "alias": "an alias of an incident, person, party or term",
 }
 # The groups of subcommands: their verb, description, and whether they queue suggestions.
 GROUPS: dict[str, tuple[Verb, str, bool]] = {
@@ -272,7 +273,7 @@ def _annotation(form: Form, spec: Field) -> object:
     """How discord.py asks for an option: its type, and its autocomplete, choices or length."""
     if spec.vocabulary is not None:
         return app_commands.Transform[StrEnum, Vocabulary(spec.vocabulary)]
-    if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY}:
+    if spec.input in {Input.INCIDENT, Input.PERSON, Input.PARTY, Input.TERM}:
         return app_commands.Transform[str, Query(spec.input.value)]
     if spec.input in {Input.SOURCE, Input.CHAMBER}:
         return app_commands.Transform[str, Keys(form_spec.REFERENCE_KINDS[spec.input])]
@@ -326,13 +327,16 @@ def build_groups() -> list[app_commands.Group]:
             default_permissions=None if suggesting else MANAGE_SERVER,
         )
         for form in FORMS.values():
+            if suggesting and form.kind is EntityKind.TERM:
+                continue  # the suggestion groups are at Discord's size limit; staff write terms directly
             command: app_commands.Command[app_commands.Group, ..., None] = app_commands.Command(
                 name=form.subject,
                 description=f"{COMMAND_WORDS[verb.value, suggesting]} {NOUNS[form.subject]}",
                 callback=callbacks[form.subject, verb],
                 parent=group,
             )
-            group.add_command(command if suggesting else moderator_only()(command))
+            check = moderator_or_teacher_only() if form.kind is EntityKind.TERM else moderator_only()
+            group.add_command(command if suggesting else check(command))
         groups.append(group)
     return groups
 
@@ -475,10 +479,9 @@ class HistoryTarget(Target):
         found = await super().autocomplete(interaction, value)
         slugs = await _in_thread(lambda: forms.key_choices(library, guild_id, EntityKind.CHAMBER, value))
         chamber = kind_name(EntityKind.CHAMBER)
-        return [
-            *found,
-            *_choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs]),
-        ][: limits.CHOICES]
+        chambers = _choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs])
+        # The chambers whose slug holds what was typed are few: keep room for them after the best entries.
+        return [*found[: limits.CHOICES - len(chambers)], *chambers][: limits.CHOICES]
 
 
 class HistoryPages(Pages):

@@ -10,7 +10,7 @@ other value is a guild's own entry. Zero rather than NULL keeps ``UNIQUE(guild_i
 on PostgreSQL, where NULLs never collide. Child rows (quotes, rulings, ...) inherit their incident's
 scope.
 
-Top-level rows (chamber, party, person, source, incident) are curated (docs/CURATION.md): a guild's row
+Top-level rows (chamber, party, person, source, incident, term) are curated (docs/CURATION.md): a guild's row
 with a shared row's slug shadows it in that guild, ``removed_at`` removes a row softly (a guild row
 with ``removed_at`` set over a shared slug is a *tombstone*), and ``revision`` counts writes so that a
 change based on an old revision is refused. ``GuildConfig``, ``AuditEntry`` and ``Suggestion`` record
@@ -358,6 +358,7 @@ class EntityKind(StrEnum):
     SOURCE = "source"
     CHAMBER = "chamber"
     QUESTION = "question"  # a guild's own quiz question (bot.quiz)
+    TERM = "term"  # a glossary term (bot.lessons)
 
 
 class AuditAction(StrEnum):
@@ -559,5 +560,32 @@ class CustomQuestion(SQLModel, table=True):
     answer: str = Field(max_length=CHOICE_MAX)
     wrong: list[str] = Field(default_factory=list, sa_column=_json_list())
     source_id: int = Field(foreign_key="source.id")
+    removed_at: dt.datetime | None = None
+    revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+
+
+# -- glossary (bot.lessons) -------------------------------------------------------------------------------
+
+
+class Term(SQLModel, table=True):
+    """A procedural term of the glossary ("naming"), defined in our own words from the source it cites.
+
+    ``incidents`` holds the slugs of the incidents it is linked with, resolved in the reader's guild
+    view when read (like any slug), so a guild's copy of an incident is the one its terms link to and a
+    removed incident simply drops out of what members see.
+    """
+
+    __table_args__ = (UniqueConstraint("guild_id", "slug"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(default=SHARED_GUILD, sa_column=_guild_column())
+    slug: str = Field(max_length=SLUG_MAX)
+    name: str = Field(max_length=NAME_MAX)
+    name_fr: str | None = Field(default=None, max_length=NAME_MAX)
+    definition: str = Field(max_length=TEXT_MAX)
+    definition_fr: str | None = Field(default=None, max_length=TEXT_MAX)
+    aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
+    source_id: int = Field(foreign_key="source.id")
+    incidents: list[str] = Field(default_factory=list, sa_column=_json_list())
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})

@@ -49,7 +49,7 @@ def test_db_import_dry_run_prints_the_plan_and_writes_nothing(
     assert code == 0
     assert f"Importing {path} into guild {GUILD}:" in out
     assert ["person", "1", "0", "58", "0"] in rows(out)
-    assert "Dry run: nothing was written (1 added, 0 changed, 131 unchanged, 0 rejected)." in out
+    assert "Dry run: nothing was written (1 added, 0 changed, 136 unchanged, 0 rejected)." in out
     assert json.loads((workdir / "out.json").read_text(encoding="utf-8"))["people"] == []
 
 
@@ -64,7 +64,7 @@ def test_db_import_writes_all_and_ends_with_the_full_progress_line(
     captured = capsys.readouterr()
     assert code == 0
     assert (
-        "Imported into guild 3000000000000000001: 1 added, 0 changed, 131 unchanged, 0 rejected."
+        "Imported into guild 3000000000000000001: 1 added, 0 changed, 136 unchanged, 0 rejected."
         in captured.out
     )
     assert captured.err == f"[{'#' * ProgressBar.WIDTH}] 1/1\n"  # not a terminal: no redraws
@@ -84,7 +84,7 @@ def test_db_import_with_a_rejected_row_exits_1_with_the_reasons_and_writes_nothi
 
     captured = capsys.readouterr()
     assert code == 1
-    assert ["total", "1", "0", "131", "1"] in rows(captured.out)
+    assert ["total", "1", "0", "136", "1"] in rows(captured.out)
     reasons = "• people[59] (person john-roe): people[59].party: unknown party 'whigs'"
     assert captured.err == f"parlbot: {say(Msg.REFUSED_ONE, count=1, reasons=reasons)}\n"
     assert json.loads((workdir / "out.json").read_text(encoding="utf-8"))["people"] == []

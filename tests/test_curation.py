@@ -29,6 +29,7 @@ from db.dataset.schema import (
     PersonEntry,
     QuoteEntry,
     SourceEntry,
+    TermEntry,
 )
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, Person, SuggestionStatus
 from tests.discord_harness import before
@@ -62,6 +63,13 @@ NEW: dict[EntityKind, Entry] = {
             "quotes": [{**QUOTE, "text": "Quixotic quokkas quarrel."}],
         }
     ),
+    EntityKind.TERM: TermEntry(
+        slug="closure",
+        name="Closure",
+        definition="A motion that ends a debate, “quixotically” quoted.",
+        source="singh-2020-cbc",
+        incidents=["singh-2020"],
+    ),
 }
 SHARED_KEYS = {
     EntityKind.CHAMBER: "ca-house-of-commons",
@@ -69,6 +77,7 @@ SHARED_KEYS = {
     EntityKind.PERSON: "jagmeet-singh",
     EntityKind.SOURCE: "singh-2020-cbc",
     EntityKind.INCIDENT: "singh-2020",
+    EntityKind.TERM: "naming",
 }
 NAME_FIELD = {
     EntityKind.CHAMBER: "name",
@@ -76,6 +85,7 @@ NAME_FIELD = {
     EntityKind.PERSON: "name",
     EntityKind.SOURCE: "publisher",
     EntityKind.INCIDENT: "title",
+    EntityKind.TERM: "name",
 }
 KINDS = [kind for kind in EntityKind if kind is not EntityKind.QUESTION]  # the kinds the dataset ships
 

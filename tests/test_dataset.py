@@ -22,10 +22,11 @@ from db.dataset.schema import (
     Dataset,
     DatasetError,
     IncidentEntry,
+    TermEntry,
     parse_dataset,
 )
 from db.dataset.seed import record_version
-from db.dataset.writer import load_dataset
+from db.dataset.writer import ScopeWriter, load_dataset
 from db.models import (
     SHARED_GUILD,
     TEXT_MAX,
@@ -100,8 +101,15 @@ def citations(dataset: Dataset) -> list[tuple[str, str]]:
 def test_shipped_dataset_validates_as_format_version_1(shipped: Dataset) -> None:
     assert shipped.format == "parlbot-dataset"
     assert shipped.version == 1
-    assert shipped.dataset_version == "2026.12.4"
+    assert shipped.dataset_version == "2026.12.5"
     assert len(shipped.incidents) == 12
+    assert [term.slug for term in shipped.terms] == [
+        "mace",
+        "naming",
+        "suspension",
+        "unanimous-consent",
+        "withdrawing-a-remark",
+    ]
 
 
 def test_shipped_file_is_written_in_canonical_form(shipped: Dataset) -> None:
@@ -597,3 +605,49 @@ def test_a_guild_scope_is_loaded_beside_the_shared_one(database: Any, shipped: D
     assert report.incidents.added == 12
     assert shared_count == 12
     assert exported.incidents == shipped.incidents
+
+
+# -- glossary terms ------------------------------------------------------------------------------------
+
+
+def a_term(**fields: Any) -> dict[str, Any]:
+    return {
+        "slug": "naming",
+        "name": "Naming",
+        "definition": "The Speaker names a member.",
+        "source": "news",
+        "incidents": ["an-incident"],
+        **fields,
+    }
+
+
+def test_a_term_without_a_source_is_rejected(small: dict[str, Any]) -> None:
+    term = a_term()
+    del term["source"]
+    small["terms"] = [term]
+    assert problems_of(small) == ["terms[0].source: Field required"]
+
+
+def test_a_term_must_cite_a_known_source(small: dict[str, Any]) -> None:
+    small["terms"] = [a_term(source="nowhere")]
+    assert problems_of(small) == ["terms[0].source: unknown source 'nowhere'"]
+
+
+def test_a_term_must_be_linked_with_known_incidents_once_each(small: dict[str, Any]) -> None:
+    small["terms"] = [a_term(incidents=["an-incident", "an-incident", "an-incidant"])]
+    assert problems_of(small) == [
+        "terms[0].incidents[2]: unknown incident 'an-incidant' (did you mean 'an-incident'?)",
+        "terms[0].incidents[1]: duplicate entry 'an-incident'",
+    ]
+
+
+def test_a_guilds_term_linked_with_a_shared_incident_exports_with_that_incident(
+    database: Any, small: dict[str, Any]
+) -> None:
+    with database.session() as session:
+        load_dataset(session, parse_dataset(small), guild_id=SHARED_GUILD)
+        ScopeWriter(session, 42).write(TermEntry.model_validate(a_term(name_fr="Désignation")))
+        session.commit()
+        exported = export_dataset(session, guild_id=42)
+    assert [term.name_fr for term in exported.terms] == ["Désignation"]
+    assert [incident.slug for incident in exported.incidents] == ["an-incident"]

@@ -421,6 +421,7 @@ def test_the_values_model_knows_its_form() -> None:
         "person",
         "party",
         "source",
+        "term",
         "alias",
     ]
 

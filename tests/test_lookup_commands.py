@@ -157,7 +157,7 @@ async def test_a_button_whose_action_is_no_longer_known_answers_politely(discord
 
 def test_every_action_a_button_can_carry_is_answered(library) -> None:
     quote = library.search("i will not", guild_id=None)[0]
-    arguments = {Action.QUOTE: quote.argument, Action.PERSON: "jagmeet-singh"}
+    arguments = {Action.QUOTE: quote.argument, Action.PERSON: "jagmeet-singh", Action.TERM: "naming"}
     for action in Action:
         reply = library.act(action, arguments.get(action, "singh-2020"), guild_id=None)
         assert reply.embeds, action

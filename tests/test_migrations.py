@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0006"
+HEAD = "0007"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 
@@ -72,6 +72,7 @@ def test_models_define_the_expected_tables() -> None:
         "quizanswer",
         "quizscore",
         "customquestion",
+        "term",
     }
 
 

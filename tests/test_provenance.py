@@ -359,3 +359,37 @@ def test_a_remark_stitched_across_two_speakers_is_given_to_the_second(
     assert problems_at(check_dataset(dataset, sources), f"{at}.speaker", "skinner-2016") == [
         "the source gives these words to John Bercow, not Dennis Skinner"
     ]
+
+
+def with_term(definition: str) -> dict[str, Any]:
+    """The holding document with one term, citing the HuffPost section, defined as given."""
+    document = holding_document()
+    document["terms"] = [
+        {
+            "slug": "unanimous-consent",
+            "name": "Unanimous consent",
+            "definition": definition,
+            "source": "huffpost",
+        }
+    ]
+    return document
+
+
+def test_a_terms_definition_quoting_its_source_holds(sources: Path) -> None:
+    document = with_term("Every member agrees; Singh's motion “did not receive unanimous consent”.")
+    assert check_dataset(parse_dataset(document), sources) == []
+
+
+def test_a_terms_definition_must_quote_the_source_that_states_its_meaning(sources: Path) -> None:
+    problems = check_dataset(parse_dataset(with_term("Every member agrees.")), sources)
+    assert [(p.entry, p.field) for p in problems] == [("term unanimous-consent", "definition")]
+
+
+def test_a_terms_quoted_words_must_be_in_its_own_source(sources: Path) -> None:
+    # Castanet's words, in the same excerpt file but not in the HuffPost section the term cites.
+    document = with_term("Every member agrees: “at least one objection and that blocked the move”.")
+    problems = check_dataset(parse_dataset(document), sources)
+    assert [str(p) for p in problems] == [
+        "term unanimous-consent · definition: “at least one objection and that blocked the move” is not in "
+        "its source huffpost"
+    ]

@@ -62,7 +62,7 @@ def visible_name(library: Library, guild_id: int, kind: EntityKind, key: str) ->
 def test_a_dry_run_counts_added_changed_unchanged_and_rejected_with_reasons(library: Library) -> None:
     plan = library.plan_import(mixed(), guild_id=GUILD)
 
-    assert plan.summary == "1 added, 1 changed, 129 unchanged, 1 rejected"
+    assert plan.summary == "1 added, 1 changed, 134 unchanged, 1 rejected"
     assert [(p.at, p.kind, p.key) for p in plan.entries if p.outcome is Outcome.ADDED] == [
         ("people[58]", EntityKind.PERSON, "jane-doe")
     ]
@@ -86,7 +86,7 @@ def test_the_plan_table_has_a_row_per_kind_and_totals(library: Library) -> None:
 
     assert table[0].split() == ["added", "changed", "unchanged", "rejected"]
     assert table[3].split() == ["person", "1", "0", "58", "0"]
-    assert table[-1].split() == ["total", "1", "1", "129", "1"]
+    assert table[-1].split() == ["total", "1", "1", "134", "1"]
 
 
 def test_a_reference_the_guild_does_not_see_is_rejected_with_close_slugs(library: Library) -> None:
@@ -152,7 +152,7 @@ def test_an_import_writes_each_entry_through_the_audited_write_path(library: Lib
 
     plan = library.import_dataset(document, actor=MOD)
 
-    assert plan.summary == "1 added, 1 changed, 130 unchanged, 0 rejected"
+    assert plan.summary == "1 added, 1 changed, 135 unchanged, 0 rejected"
     with library.database.session() as session:
         written = session.exec(select(AuditEntry).order_by(col(AuditEntry.id))).all()
     assert [(a.action, a.kind, a.key, a.actor_id, a.guild_id) for a in written] == [

@@ -81,7 +81,7 @@ async def test_import_shows_the_dry_run_and_writes_nothing_yet(
     assert body["content"] == say(Msg.CONFIRM_IMPORT_MANY, count=2)
     table = body["embeds"][0]["description"].splitlines()
     assert table[4].split() == ["person", "2", "0", "58", "0"]
-    assert table[-2].split() == ["total", "2", "0", "131", "0"]
+    assert table[-2].split() == ["total", "2", "0", "136", "0"]
     assert [b["label"] for b in buttons(body)] == [say(Msg.IMPORT), say(Msg.CANCEL)]
     assert "get_attachment" in [r.route for r in moderator_session.fake.requests]
     assert guild_people(library) == []
@@ -115,7 +115,7 @@ async def test_confirming_writes_everything_and_ends_with_the_summary(
 
     shown = contents(pressed)
     assert shown[0] == say(Msg.IMPORTING, bar=" " * 20, done=0, total=1)
-    assert shown[-1] == say(Msg.IMPORTED, summary="1 added, 0 changed, 131 unchanged, 0 rejected")
+    assert shown[-1] == say(Msg.IMPORTED, summary="1 added, 0 changed, 136 unchanged, 0 rejected")
     assert guild_people(library) == ["jane-doe"]
     assert found["embeds"][0]["title"] == "Jane Doe"
 
@@ -131,7 +131,7 @@ async def test_a_long_import_shows_its_progress_by_editing_the_message(
 
     edits = [r.body["content"] for r in pressed if r.route == "edit_original" and isinstance(r.body, dict)]
     assert edits[0] == say(Msg.IMPORTING, bar="#" * 10 + " " * 10, done=1, total=2)
-    assert edits[-1] == say(Msg.IMPORTED, summary="2 added, 0 changed, 131 unchanged, 0 rejected")
+    assert edits[-1] == say(Msg.IMPORTED, summary="2 added, 0 changed, 136 unchanged, 0 rejected")
 
 
 async def test_only_the_moderator_who_ran_import_can_confirm_it(

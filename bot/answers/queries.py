@@ -35,6 +35,7 @@ from db.models import (
     RulingOutcome,
     Source,
     Stance,
+    Term,
 )
 
 
@@ -128,6 +129,15 @@ class RulingView:
 
 
 @dataclass(frozen=True, slots=True)
+class TermRef:
+    """A glossary term as an incident names it."""
+
+    slug: str
+    name: str
+    name_fr: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class IncidentDetail:
     ref: IncidentRef
     chamber: str
@@ -142,6 +152,7 @@ class IncidentDetail:
     rulings: tuple[RulingView, ...]
     sources: tuple[SourceRef, ...]
     summary_fr: str | None = None
+    terms: tuple[TermRef, ...] = ()  # the glossary terms linked with it
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +177,7 @@ class PersonDetail:
     quotes: tuple[QuoteView, ...]
 
 
-_Scoped = TypeVar("_Scoped", Incident, Person, Party)
+_Scoped = TypeVar("_Scoped", Incident, Person, Party, Term)
 
 
 def _scopes(guild_id: int | None) -> set[int]:
@@ -392,6 +403,11 @@ def incident_detail(session: Session, *, slug: str, guild_id: int | None) -> Inc
         ),
         sources=tuple(_source_ref(sources[link.source_id]) for link in links),
         summary_fr=incident.summary_fr,
+        terms=tuple(
+            TermRef(term.slug, term.name, term.name_fr)
+            for term in _visible_terms(session, guild_id)
+            if incident.slug in term.incidents
+        ),
     )
 
 
@@ -447,4 +463,51 @@ def person_detail(session: Session, *, slug: str, guild_id: int | None) -> Perso
         party=_party_name(session.get(Party, person.party_id) if person.party_id else None),
         appearances=tuple(appearances),
         quotes=_quote_views(session, [q for q in quotes if q.incident_id in seen]),
+    )
+
+
+# -- the glossary ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TermDetail:
+    """A glossary term: its definition, the source that states its meaning, and the incidents (that the
+    guild sees) it is linked with, oldest first."""
+
+    slug: str
+    name: str
+    name_fr: str | None
+    definition: str
+    definition_fr: str | None
+    aliases: tuple[str, ...]
+    source: SourceRef
+    incidents: tuple[IncidentRef, ...]
+
+
+def _visible_terms(session: Session, guild_id: int | None) -> list[Term]:
+    """Every term ``guild_id`` sees, by name."""
+    statement = select(Term).where(col(Term.guild_id).in_(_scopes(guild_id)))
+    slugs = {row.slug for row in session.exec(statement)}
+    return sorted(
+        _visible_rows(session, Term, slugs, guild_id).values(), key=lambda term: term.name.casefold()
+    )
+
+
+def term_detail(session: Session, *, slug: str, guild_id: int | None) -> TermDetail | None:
+    term = _visible(session, Term, slug, guild_id)
+    if term is None:
+        return None
+    source = session.get(Source, term.source_id)
+    if source is None:
+        raise LookupError(f"term {slug} cites no stored source")
+    incidents = _visible_rows(session, Incident, term.incidents, guild_id).values()
+    return TermDetail(
+        slug=term.slug,
+        name=term.name,
+        name_fr=term.name_fr,
+        definition=term.definition,
+        definition_fr=term.definition_fr,
+        aliases=tuple(term.aliases),
+        source=_source_ref(source),
+        incidents=tuple(sorted((_incident_ref(row) for row in incidents), key=lambda ref: ref.date)),
     )

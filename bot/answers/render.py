@@ -26,6 +26,7 @@ from bot.answers.queries import (
     QuoteView,
     RulingView,
     SourceRef,
+    TermRef,
 )
 from bot.errors import NotFound
 from bot.limits import clip
@@ -105,6 +106,7 @@ class Action(StrEnum):
     RULING = "ruling"
     QUOTE = "quote"
     PERSON = "person"
+    TERM = "term"
 
     @classmethod
     def named(cls, name: str) -> Action:
@@ -263,7 +265,7 @@ def title_of(ref: IncidentRef) -> str:
     return text_in_language(ref.title, ref.title_fr, limits.EMBED_TITLE)
 
 
-def _incident_line(ref: IncidentRef) -> str:
+def incident_ref_line(ref: IncidentRef) -> str:
     return f"{title_of(ref)} ({_date(ref.date)}, `{ref.slug}`)"
 
 
@@ -384,6 +386,7 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     for ruling in detail.rulings:
         embed.add(say(Msg.RULING), f"**{ruling_headline(ruling)}**\n{_ruling_text(ruling)}")
     embed.add(say(Msg.SOURCES), listed(source_link(s) for s in detail.sources[:SOURCES_SHOWN]))
+    embed.add(say(Msg.INCIDENT_TERMS), terms_line(detail.terms))
     buttons = []
     if len(detail.quotes) > QUOTES_SHOWN:
         buttons.append(Button(say(Msg.ALL_QUOTES, count=len(detail.quotes)), Action.QUOTES, ref.slug))
@@ -392,6 +395,11 @@ def incident_reply(detail: IncidentDetail) -> Reply:
     if detail.motions:
         buttons.append(Button(say(Msg.WHO_OBJECTED), Action.OBJECTED, ref.slug))
     return Reply(embeds=(embed.build(),), buttons=tuple(buttons))
+
+
+def terms_line(terms: Sequence[TermRef]) -> str:
+    """The glossary terms an incident is linked with, each with what ``/explain`` takes ("" for none)."""
+    return " · ".join(f"{term.name} (`{term.slug}`)" for term in terms)
 
 
 def who_objected_reply(detail: IncidentDetail) -> Reply:
@@ -449,7 +457,7 @@ def quote_reply(quote: QuoteView) -> Reply:
         embed.add(say(Msg.SAID_TO), quote.said_to, inline=True)
     if quote.context:
         embed.add(say(Msg.CONTEXT), quote.context)
-    embed.add(say(Msg.INCIDENT), _incident_line(quote.incident))
+    embed.add(say(Msg.INCIDENT), incident_ref_line(quote.incident))
     embed.add(say(Msg.SOURCE), source_link(quote.source))
     return Reply(embeds=(embed.build(),), buttons=(_show_incident(quote.incident.slug),))
 
@@ -494,7 +502,7 @@ def _roles(person: PersonDetail) -> list[str]:
 
 
 def _appearance_line(appearance: Appearance) -> str:
-    line = say(Msg.APPEARANCE, incident=_incident_line(appearance.incident), role=appearance.role)
+    line = say(Msg.APPEARANCE, incident=incident_ref_line(appearance.incident), role=appearance.role)
     if appearance.rulings:
         outcomes = ", ".join(say(OUTCOME[outcome]) for outcome in dict.fromkeys(appearance.rulings))
         line += " " + say(Msg.RULINGS_ON_THEM, outcomes=outcomes)

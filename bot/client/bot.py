@@ -27,6 +27,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.review",
     "cogs.transfer",
     "cogs.quiz",
+    "cogs.lessons",
     "cogs.help",
 )
 

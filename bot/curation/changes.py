@@ -44,6 +44,7 @@ from db.dataset.schema import (
     PersonEntry,
     QuestionEntry,
     SourceEntry,
+    TermEntry,
     entry_problems,
 )
 from db.dataset.writer import ScopeWriter, delete_row
@@ -62,6 +63,7 @@ from db.models import (
     Source,
     Suggestion,
     SuggestionStatus,
+    Term,
 )
 
 __all__ = [
@@ -103,6 +105,7 @@ TABLES: dict[EntityKind, type[EntryRow]] = {
     EntityKind.SOURCE: Source,
     EntityKind.CHAMBER: Chamber,
     EntityKind.QUESTION: CustomQuestion,
+    EntityKind.TERM: Term,
 }
 MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.INCIDENT: IncidentEntry,
@@ -111,6 +114,7 @@ MODELS: dict[EntityKind, type[Entry]] = {
     EntityKind.SOURCE: SourceEntry,
     EntityKind.CHAMBER: ChamberEntry,
     EntityKind.QUESTION: QuestionEntry,
+    EntityKind.TERM: TermEntry,
 }
 # What each kind of entry is called, alone and with its indefinite article.
 KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
@@ -120,6 +124,7 @@ KIND_NAMES: dict[EntityKind, tuple[Msg, Msg]] = {
     EntityKind.SOURCE: (Msg.KIND_SOURCE, Msg.A_SOURCE),
     EntityKind.CHAMBER: (Msg.KIND_CHAMBER, Msg.A_CHAMBER),
     EntityKind.QUESTION: (Msg.KIND_QUESTION, Msg.A_QUESTION),
+    EntityKind.TERM: (Msg.KIND_TERM, Msg.A_TERM),
 }
 STATUS_NAMES: dict[SuggestionStatus, Msg] = {
     SuggestionStatus.PENDING: Msg.STATUS_PENDING,
@@ -158,7 +163,9 @@ class Actor:
 Change = Callable[[Entry | None], Entry]
 """Takes the entry the guild currently sees (None when there is none) and returns the new entry."""
 
-_EntryT = TypeVar("_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry, QuestionEntry)
+_EntryT = TypeVar(
+    "_EntryT", ChamberEntry, PartyEntry, PersonEntry, SourceEntry, IncidentEntry, QuestionEntry, TermEntry
+)
 
 
 def existing(model: type[_EntryT], change: Callable[[_EntryT], Entry]) -> Change:

@@ -28,6 +28,7 @@ from db.dataset.schema import (
     PositionEntry,
     QuoteEntry,
     RulingEntry,
+    TermEntry,
 )
 
 __all__ = [
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 _Model = TypeVar("_Model", bound=BaseModel)
-_Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry)
+_Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry, TermEntry)
 
 # What the numbered parts of an incident are called, one and many.
 PARTS: dict[str, tuple[Msg, Msg]] = {
@@ -229,7 +230,7 @@ def remove_position(entry: IncidentEntry, motion: int, index: int) -> IncidentEn
     return _with_positions(entry, motion, _removed(entry.motions[motion].positions, index, "position", owner))
 
 
-# -- aliases (incidents, people and parties) -------------------------------------------------------------
+# -- aliases (incidents, people, parties and terms) -----------------------------------------------------
 
 
 def add_alias(entry: _Aliased, alias: str) -> _Aliased:

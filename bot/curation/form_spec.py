@@ -98,6 +98,8 @@ class Input(StrEnum):
     MOTION = "motion"  # the number of a motion (what a position is on)
     TARGET = "target"  # an incident, person or party, as ``kind:key``
     ALIAS = "alias"  # one of the target's aliases
+    TERM = "term"  # a glossary term
+    INCIDENTS = "incidents"  # incident slugs, separated by commas or spaces (the incidents a term is in)
 
 
 REFERENCE_KINDS = {
@@ -106,6 +108,7 @@ REFERENCE_KINDS = {
     Input.SOURCE: EntityKind.SOURCE,
     Input.CHAMBER: EntityKind.CHAMBER,
     Input.INCIDENT: EntityKind.INCIDENT,
+    Input.TERM: EntityKind.TERM,
 }
 TYPED_TEXTS = frozenset({Input.TEXT, Input.LONG, Input.DATE})  # given as text of a limited length
 
@@ -178,6 +181,8 @@ LABELS: dict[str, Msg] = {
     "abbreviation_fr": Msg.LABEL_ABBREVIATION_FR,
     "context": Msg.LABEL_CONTEXT,
     "country": Msg.LABEL_COUNTRY,
+    "definition": Msg.LABEL_DEFINITION,
+    "definition_fr": Msg.LABEL_DEFINITION_FR,
     "detail": Msg.LABEL_DETAIL,
     "label": Msg.LABEL_LABEL,
     "licence": Msg.LABEL_LICENCE,
@@ -204,7 +209,7 @@ LABELS: dict[str, Msg] = {
 class Part(StrEnum):
     """Where in the dataset a form writes."""
 
-    ENTRY = "entry"  # a top-level entry (incident, person, party, source)
+    ENTRY = "entry"  # a top-level entry (incident, person, party, source, term)
     ITEM = "item"  # a participant, quote, ruling or motion of an incident
     POSITION = "position"  # a position on a motion of an incident
     ALIAS = "alias"  # an alias of an incident, person or party

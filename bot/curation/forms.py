@@ -14,6 +14,7 @@ as a moderator sees them; ``bot.curation.entries`` numbers them from 0.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -47,6 +48,7 @@ from db.dataset.schema import (
     PersonEntry,
     QuoteEntry,
     RulingEntry,
+    TermEntry,
 )
 from db.models import (
     AuditAction,
@@ -56,7 +58,7 @@ from db.models import (
 )
 
 _Numbered = TypeVar("_Numbered", MotionEntry, Item)
-_Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry)
+_Aliased = TypeVar("_Aliased", IncidentEntry, PersonEntry, PartyEntry, TermEntry)
 _V = TypeVar("_V", bound=Values)
 
 
@@ -383,8 +385,18 @@ def _key(form: Form, verb: Verb, values: Values) -> str:
     return key
 
 
-def _entry_plan(form: Form, verb: Verb, values: Values, data: Data, lookup: EntryLookup) -> Plan:
+def _slugs(form: Form, data: Data) -> dict[str, object]:
+    """The data with each list of incident slugs (``Input.INCIDENTS``, typed "a-2020, b-2021") as a list;
+    an empty text is an empty list."""
+    listed = {spec.name for spec in form.fields if spec.input is Input.INCIDENTS}
+    return {
+        name: re.findall(r"[^\s,;]+", text or "") if name in listed else text for name, text in data.items()
+    }
+
+
+def _entry_plan(form: Form, verb: Verb, values: Values, given: Data, lookup: EntryLookup) -> Plan:
     model = changes.MODELS[form.kind]
+    data = _slugs(form, given)
     key = _key(form, verb, values)
     what = Ref(form.kind, key).words
     if verb is not Verb.ADD and lookup(form.kind, key) is None:
@@ -420,12 +432,14 @@ def _alias_change(entry: _Aliased, verb: Verb, alias: str, new: str | None) -> _
 
 
 def _with_alias(entry: Entry, verb: Verb, alias: str, new: str | None) -> Entry:
-    """The incident, person or party with ``alias`` added, renamed to ``new`` or removed."""
+    """The incident, person, party or term with ``alias`` added, renamed to ``new`` or removed."""
     if isinstance(entry, IncidentEntry):
         return _alias_change(entry, verb, alias, new)
     if isinstance(entry, PersonEntry):
         return _alias_change(entry, verb, alias, new)
     if isinstance(entry, PartyEntry):
+        return _alias_change(entry, verb, alias, new)
+    if isinstance(entry, TermEntry):
         return _alias_change(entry, verb, alias, new)
     raise TypeError(f"a {type(entry).__name__} has no aliases")
 
@@ -699,5 +713,5 @@ def number_choices(
 def alias_choices(library: Library, guild_id: int, target: Ref, typed: str) -> list[str]:
     """The aliases of the ``target`` entry that contain what was typed."""
     entry = library.visible_entry(guild_id=guild_id, kind=target.kind, key=target.key)
-    aliases = entry.aliases if isinstance(entry, IncidentEntry | PersonEntry | PartyEntry) else []
+    aliases = entry.aliases if isinstance(entry, IncidentEntry | PersonEntry | PartyEntry | TermEntry) else []
     return [alias for alias in aliases if fold(typed) in fold(alias)]

@@ -30,6 +30,7 @@ from db.dataset.schema import (
     QuoteEntry,
     RulingEntry,
     SourceEntry,
+    TermEntry,
 )
 from db.models import SHARED_GUILD, Person
 
@@ -65,6 +66,7 @@ KEY_EXAMPLES: dict[type[BaseModel], str] = {
     PartyEntry: "new-democratic-party",
     SourceEntry: "singh-2020-cbc",
     ChamberEntry: "ca-house-of-commons",
+    TermEntry: "naming",
 }
 _STEP = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlmodel import Session
 
 from bot.curation import changes
@@ -67,6 +67,7 @@ SECTIONS: tuple[tuple[str, EntityKind], ...] = (
     ("people", EntityKind.PERSON),
     ("sources", EntityKind.SOURCE),
     ("incidents", EntityKind.INCIDENT),
+    ("terms", EntityKind.TERM),  # after the incidents a term is linked with
 )
 
 Progress = Callable[[int, int], None]
@@ -150,6 +151,7 @@ class _Header(BaseModel):
     people: list[object]
     sources: list[object]
     incidents: list[object]
+    terms: list[object] = Field(default_factory=list)  # the glossary: a file may have none
 
 
 def decode(data: bytes, name: str) -> object:
@@ -190,6 +192,7 @@ def plan_import(session: Session, document: object, *, guild_id: int) -> ImportP
         parties=known[EntityKind.PARTY],
         people=known[EntityKind.PERSON],
         sources=known[EntityKind.SOURCE],
+        incidents=known[EntityKind.INCIDENT],
     )
     planned: list[PlannedEntry] = []
     for section, kind in SECTIONS:

@@ -36,8 +36,10 @@ from db.dataset.schema import (
     QuoteEntry,
     RulingEntry,
     SourceEntry,
+    TermEntry,
 )
 from db.models import (
+    TEXT_MAX,
     Attribution,
     Delivery,
     IncidentKind,
@@ -178,10 +180,27 @@ class SourceValues(EntryValues):
     licence: Annotated[str | None, Option("As stated", modal=True)] = None
 
 
+@subcommand("term", TermEntry)
+@dataclass(frozen=True, kw_only=True)
+class TermValues(Slugged):
+    """A glossary term: defined in the moderator's (or teacher's) own words from a source that states
+    its meaning, and linked with the incidents that involve it."""
+
+    term: Annotated[str | None, Address("The term", Input.TERM, EDITS)] = None
+    name: Annotated[str | None, Option("Name", required=True, modal=True)] = None
+    source: Annotated[str | None, Option("Its source", Input.SOURCE, required=True)] = None
+    definition: Annotated[str | None, Option("Meaning, in your words", Input.LONG, opens_modal=True)] = None
+    incidents: Annotated[
+        str | None, Option("Incident slugs, comma-separated", Input.INCIDENTS, max_length=TEXT_MAX)
+    ] = None
+    name_fr: Annotated[str | None, Option("French name", modal=True)] = None
+    definition_fr: Annotated[str | None, Option("French meaning", Input.LONG)] = None
+
+
 @subcommand("alias")
 @dataclass(frozen=True, kw_only=True)
 class AliasValues(OnTarget):
-    """An alias of an incident, person or party: given on add, picked from the target's on edit and
+    """An alias of an incident, person, party or term: given on add, picked from the target's on edit and
     removal (the target's kind says which entry is written)."""
 
     alias: Annotated[
@@ -206,6 +225,7 @@ FORMS: dict[str, Form] = {
         PersonValues,
         PartyValues,
         SourceValues,
+        TermValues,
         AliasValues,
     )
 }

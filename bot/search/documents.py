@@ -39,6 +39,7 @@ from db.models import (
     Position,
     Quote,
     Ruling,
+    Term,
 )
 
 __all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents", "referring_incidents"]
@@ -59,6 +60,7 @@ _SEARCHABLE: dict[EntityKind, DocumentKind] = {
     EntityKind.INCIDENT: DocumentKind.INCIDENT,
     EntityKind.PERSON: DocumentKind.PERSON,
     EntityKind.PARTY: DocumentKind.PARTY,
+    EntityKind.TERM: DocumentKind.TERM,
 }
 
 
@@ -143,20 +145,26 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
             (EntityKind.INCIDENT, Incident),
             (EntityKind.PERSON, Person),
             (EntityKind.PARTY, Party),
+            (EntityKind.TERM, Term),
         )
         for row in _scoped(session, table, guild_id, removed=True)
         if row.guild_id != SHARED_GUILD
     ]
-    return tombstones + incident_documents(
-        incidents=incidents,
-        chambers=chambers,
-        parties={i: p for i, p in parties.items() if p.removed_at is None},
-        people={i: p for i, p in people.items() if p.removed_at is None},
-        participants=participants,
-        quotes=quotes,
-        rulings=rulings,
-        motions=motions,
-        guild_id=guild_id,
+    terms = [term_document(term) for term in _scoped(session, Term, guild_id)]
+    return (
+        tombstones
+        + terms
+        + incident_documents(
+            incidents=incidents,
+            chambers=chambers,
+            parties={i: p for i, p in parties.items() if p.removed_at is None},
+            people={i: p for i, p in people.items() if p.removed_at is None},
+            participants=participants,
+            quotes=quotes,
+            rulings=rulings,
+            motions=motions,
+            guild_id=guild_id,
+        )
     )
 
 
@@ -428,6 +436,23 @@ def _party_document(party: Party, facets: Facets) -> Document:
             (party.country, W_CONTEXT),
         ),
         facets=facets,
+    )
+
+
+def term_document(term: Term) -> Document:
+    """A glossary term: found by its names in both languages and its aliases, and by its definition."""
+    names = (term.name, *(name for name in (term.name_fr,) if name), *term.aliases)
+    return Document(
+        kind=DocumentKind.TERM,
+        key=term.slug,
+        label=clip(term.name, LABEL_MAX),
+        guild_id=term.guild_id,
+        exact=(term.slug, *names),
+        fields=_fields(
+            *((name, W_NAME) for name in names),
+            (term.definition, W_DETAIL),
+            (term.definition_fr, W_DETAIL),
+        ),
     )
 
 

@@ -47,6 +47,8 @@ DOCUMENT_KINDS: Final[dict[str, str]] = {
     "rulings": "ruling",
     "motion": "motion",
     "motions": "motion",
+    "term": "term",
+    "terms": "term",
 }
 # Kinds of incident by their folded names ("refusal to withdraw"), and a few words for them.
 INCIDENT_KINDS: Final[dict[str, str]] = {

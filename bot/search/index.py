@@ -171,6 +171,7 @@ class DocumentKind(StrEnum):
     QUOTE = "quote"
     RULING = "ruling"
     MOTION = "motion"
+    TERM = "term"
 
 
 _KIND_ORDER = {kind: rank for rank, kind in enumerate(DocumentKind)}

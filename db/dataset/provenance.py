@@ -19,9 +19,10 @@ A quote (``QuoteEntry.text``) must hold in its cited source's section:
   never where it does.
 A quoted fragment (between “…”, "..." or «…») in any other text field of an incident must appear, piece
 by piece, in one of the incident's cited sources. A French text (``title_fr`` beside ``title``) says no
-more than its English: no number the English lacks, and only words the English quotes, as printed.
-Texts are compared with quotation marks, apostrophes, dashes and white space normalised; nothing else is
-forgiven.
+more than its English: no number the English lacks, and only words the English quotes, as printed. A
+glossary term's definition quotes its source at least once, and each fragment it quotes is in that
+source's section. Texts are compared with quotation marks, apostrophes, dashes and white space
+normalised; nothing else is forgiven.
 
 ``check_file`` runs the structural part (``parse_dataset``, the same validation ``/import`` and
 ``parlbot db import`` run) and, given the excerpt folder, the provenance part.
@@ -45,6 +46,7 @@ from db.dataset.schema import (
     PersonEntry,
     QuoteEntry,
     SourceEntry,
+    TermEntry,
     parse_dataset,
 )
 
@@ -463,6 +465,7 @@ _GIVEN_TO = "the source gives these words to {names}, not {speaker}"
 _NOT_TRANSLATED = "translated, but the source does not say another language was spoken"
 _NOT_VERBATIM = "verbatim, but the source says the words were said in another language"
 _NOWHERE = "“{fragment}” is not in {where}"
+_UNQUOTED = "quotes nothing from {key}: a definition shows the words of the source that states the meaning"
 
 
 @dataclass
@@ -478,7 +481,10 @@ class _Checker:
         self.people = {person.slug: person for person in self.dataset.people}
 
     def run(self) -> list[Problem]:
-        cited = sorted({key for incident in self.dataset.incidents for key in incident.sources})
+        cited = sorted(
+            {key for incident in self.dataset.incidents for key in incident.sources}
+            | {term.source for term in self.dataset.terms}
+        )
         for key in cited:
             found = self.excerpts.section(self.sources[key])
             if isinstance(found, str):
@@ -495,7 +501,21 @@ class _Checker:
                 where = "any of the incident's cited sources"
                 self.fragments(f"incident {incident.slug}", incident, readable, where)
             self.translations(incident)
+        for term in self.dataset.terms:
+            self.term(term)
         return self.problems
+
+    def term(self, term: TermEntry) -> None:
+        """A term's definition quotes the source that states its meaning, and every fragment it quotes
+        is in that source's section."""
+        found = self.excerpts.section(self.sources[term.source])
+        if not isinstance(found, Section):
+            return  # the source itself is reported unreadable
+        if not any(_FRAGMENT.finditer(term.definition)):
+            self.problems.append(
+                Problem(f"term {term.slug}", "definition", _UNQUOTED.format(key=term.source))
+            )
+        self.fragments(f"term {term.slug}", term, [found], f"its source {term.source}")
 
     def problem(self, incident: IncidentEntry, where: str, message: str) -> None:
         self.problems.append(Problem(f"incident {incident.slug}", where, message))

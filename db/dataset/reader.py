@@ -28,6 +28,7 @@ from db.dataset.schema import (
     QuoteEntry,
     RulingEntry,
     SourceEntry,
+    TermEntry,
     parse_dataset,
 )
 from db.models import (
@@ -44,6 +45,7 @@ from db.models import (
     Quote,
     Ruling,
     Source,
+    Term,
 )
 from db.models import Motion as MotionRow
 
@@ -174,6 +176,8 @@ def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:
         )
     if isinstance(row, Source):
         return SourceEntry.model_validate(row, from_attributes=True)
+    if isinstance(row, Term):
+        return TermEntry(source=refs.source(row.source_id), **same_named(row, TermEntry))
     if isinstance(row, Party):
         return PartyEntry.model_validate(row, from_attributes=True)
     if isinstance(row, CustomQuestion):
@@ -191,11 +195,15 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
     """The scope's rows, removed ones left out, as a self-contained dataset.
 
     Entries of other scopes that the scope's rows refer to (a guild's incident citing a shared person,
-    say) are included so the file validates on its own; the scope's own entry wins over another with
-    its slug. ``dataset_version`` is the scope's recorded ``DatasetVersion``, or ``UNVERSIONED``.
+    a guild's term linked with a shared incident, say) are included so the file validates on its own;
+    the scope's own entry wins over another with its slug. ``dataset_version`` is the scope's recorded
+    ``DatasetVersion``, or ``UNVERSIONED``.
     """
     refs = SlugsById(session)
-    incidents = [_entry(session, row, refs) for row in scope_rows(session, Incident, guild_id, removed=False)]
+    terms = [_entry(session, row, refs) for row in scope_rows(session, Term, guild_id, removed=False)]
+    incident_rows = {row.slug: row for row in _linked_incidents(session, terms, guild_id)}
+    incident_rows |= {row.slug: row for row in scope_rows(session, Incident, guild_id, removed=False)}
+    incidents = [_entry(session, row, refs) for row in incident_rows.values()]
 
     def entries(table: type[ScopeRow], referred: dict[int, ScopeRow]) -> list[Entry]:
         rows = {slug_of(row): row for row in referred.values()}
@@ -214,5 +222,20 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
             "people": people,
             "sources": entries(Source, refs.sources),
             "incidents": incidents,
+            "terms": terms,
         }
     )
+
+
+def _linked_incidents(session: Session, terms: Iterable[Entry], guild_id: int) -> list[Incident]:
+    """The incidents the guild sees that ``terms`` are linked with (its own first, else the shared)."""
+    slugs = {slug for term in terms if isinstance(term, TermEntry) for slug in term.incidents}
+    if not slugs:
+        return []
+    statement = (
+        select(Incident)
+        .where(col(Incident.slug).in_(slugs), col(Incident.guild_id).in_({SHARED_GUILD, guild_id}))
+        .order_by(col(Incident.guild_id))
+    )
+    rows = {row.slug: row for row in session.exec(statement)}
+    return [row for row in rows.values() if row.removed_at is None]

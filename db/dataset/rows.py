@@ -16,11 +16,12 @@ from db.models import (
     Party,
     Person,
     Source,
+    Term,
 )
 from db.models import Motion as MotionRow
 
-EntryRow = Chamber | Party | Person | Source | Incident | CustomQuestion
-ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident, CustomQuestion)
+EntryRow = Chamber | Party | Person | Source | Incident | CustomQuestion | Term
+ScopeRow = TypeVar("ScopeRow", Chamber, Party, Person, Source, Incident, CustomQuestion, Term)
 
 
 def slug_of(item: EntryRow | Entry) -> str:
@@ -100,6 +101,7 @@ class GuildView:
             parties=self.ids(Party).keys(),
             people=self.ids(Person).keys(),
             sources=self.ids(Source).keys(),
+            incidents=self.ids(Incident).keys(),
         )
 
     def party(self, slug: str | None) -> int | None:

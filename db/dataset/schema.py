@@ -1,10 +1,11 @@
 """The dataset format (version 1): its pydantic models and their validation.
 
-A dataset is one JSON document of chambers, parties, people, sources and incidents that refer to one
-another by slug (``key`` for sources); ``docs/DATASET.md`` describes it field by field. Any ``Dataset``
-instance is valid: every reference resolves, slugs are unique, and the top-level lists are sorted by
-slug so that a parsed file and an export of the same rows compare equal. Order inside an incident
-(sources, participants, motions, quotes, rulings) is meaningful and kept.
+A dataset is one JSON document of chambers, parties, people, sources, incidents and glossary terms
+that refer to one another by slug (``key`` for sources); ``docs/DATASET.md`` describes it field by
+field. Any ``Dataset`` instance is valid: every reference resolves, slugs are unique, and the
+top-level lists are sorted by slug so that a parsed file and an export of the same rows compare
+equal. Order inside an incident (sources, participants, motions, quotes, rulings) is meaningful and
+kept. A term cites one source and may be linked with incidents; files without terms stay valid.
 """
 
 from __future__ import annotations
@@ -223,7 +224,21 @@ class QuestionEntry(DatasetModel):
         return self
 
 
-Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry | QuestionEntry
+class TermEntry(DatasetModel):
+    """A procedural term, defined in our own words from the ``source`` that states its meaning, and
+    linked with the ``incidents`` that involve it."""
+
+    slug: Slug
+    name: Name
+    name_fr: Name | None = None
+    definition: Text
+    definition_fr: Text | None = None
+    aliases: list[Name] = Field(default_factory=list)
+    source: Slug
+    incidents: list[Slug] = Field(default_factory=list)
+
+
+Entry = ChamberEntry | PartyEntry | PersonEntry | SourceEntry | IncidentEntry | QuestionEntry | TermEntry
 """One top-level entry: the unit that curation adds, edits and removes."""
 
 
@@ -257,6 +272,7 @@ class Dataset(DatasetModel):
     people: list[PersonEntry]
     sources: list[SourceEntry]
     incidents: list[IncidentEntry]
+    terms: list[TermEntry] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _references_resolve(self) -> Self:
@@ -268,6 +284,7 @@ class Dataset(DatasetModel):
         self.people.sort(key=lambda entry: entry.slug)
         self.sources.sort(key=lambda entry: entry.key)
         self.incidents.sort(key=lambda entry: entry.slug)
+        self.terms.sort(key=lambda entry: entry.slug)
         return self
 
 
@@ -293,6 +310,7 @@ class References:
     parties: Collection[str]
     people: Collection[str]
     sources: Collection[str]
+    incidents: Collection[str] = ()
 
 
 def _unknown(what: str, value: str, known: Collection[str]) -> str:
@@ -314,6 +332,11 @@ def entry_problems(entry: Entry, known: References, at: str = "") -> list[Datase
         findings.check("party", entry.party, known.parties, "party")
     if isinstance(entry, QuestionEntry):
         findings.check("source", entry.source, known.sources, "source")
+    if isinstance(entry, TermEntry):
+        findings.check("source", entry.source, known.sources, "source")
+        for n, slug in enumerate(entry.incidents):
+            findings.check(f"incidents[{n}]", slug, known.incidents, "incident")
+        findings.problems.extend(_duplicates(findings.path("incidents"), None, entry.incidents))
     return findings.problems
 
 
@@ -386,17 +409,21 @@ def _reference_problems(dataset: Dataset) -> list[DatasetProblem]:
         *_duplicates("sources", "key", [entry.key for entry in dataset.sources]),
         *_duplicates("sources", "url", [entry.url for entry in dataset.sources]),
         *_duplicates("incidents", "slug", [entry.slug for entry in dataset.incidents]),
+        *_duplicates("terms", "slug", [entry.slug for entry in dataset.terms]),
     ]
     known = References(
         chambers={entry.slug for entry in dataset.chambers},
         parties={entry.slug for entry in dataset.parties},
         people={entry.slug for entry in dataset.people},
         sources={entry.key for entry in dataset.sources},
+        incidents={entry.slug for entry in dataset.incidents},
     )
     for index, person in enumerate(dataset.people):
         problems.extend(entry_problems(person, known, f"people[{index}]"))
     for index, incident in enumerate(dataset.incidents):
         problems.extend(entry_problems(incident, known, f"incidents[{index}]"))
+    for index, term in enumerate(dataset.terms):
+        problems.extend(entry_problems(term, known, f"terms[{index}]"))
     return problems
 
 

@@ -18,6 +18,7 @@ from db.dataset.schema import (
     PersonEntry,
     QuestionEntry,
     SourceEntry,
+    TermEntry,
 )
 from db.models import (
     SHARED_GUILD,
@@ -32,6 +33,7 @@ from db.models import (
     Quote,
     Ruling,
     Source,
+    Term,
 )
 from db.models import Motion as MotionRow
 
@@ -55,6 +57,7 @@ class LoadReport:
     people: KindCounts = field(default_factory=KindCounts)
     sources: KindCounts = field(default_factory=KindCounts)
     incidents: KindCounts = field(default_factory=KindCounts)
+    terms: KindCounts = field(default_factory=KindCounts)
 
     @property
     def kinds(self) -> dict[str, KindCounts]:
@@ -64,6 +67,7 @@ class LoadReport:
             "people": self.people,
             "sources": self.sources,
             "incidents": self.incidents,
+            "terms": self.terms,
         }
 
     @property
@@ -96,6 +100,12 @@ class ScopeWriter:
         elif isinstance(entry, PersonEntry):
             values = {"name": entry.name, "aliases": entry.aliases, "party_id": self.view.party(entry.party)}
             row = self._upsert(Person, entry.slug, values, counts)
+        elif isinstance(entry, TermEntry):
+            values = {
+                **entry.model_dump(exclude={"slug", "source"}),
+                "source_id": self.view.source(entry.source),
+            }
+            row = self._upsert(Term, entry.slug, values, counts)
         elif isinstance(entry, SourceEntry):
             row = self._upsert(Source, entry.key, entry.model_dump(exclude={"key"}), counts)
         elif isinstance(entry, PartyEntry):
@@ -176,6 +186,7 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
         (dataset.people, report.people),
         (dataset.sources, report.sources),
         (dataset.incidents, report.incidents),
+        (dataset.terms, report.terms),  # after the incidents they are linked with
     ]
     for kind, counts in entries:
         for entry in kind:
