@@ -85,10 +85,11 @@ def test_a_french_reply_says_which_texts_are_in_english_only() -> None:
     with speaking("fr"):
         note = say(Msg.ENGLISH_ONLY)
         embed = embed_of(untranslated)
+        rulings = ruling_texts(embed)
     assert note == ENGLISH_ONLY
     assert embed["title"] == f"Jane Doe named {note}"
     assert embed["description"].startswith(f"The Speaker named Jane Doe. {note}")
-    assert note not in ruling_texts(embed)[0]  # the ruling has its French
+    assert note not in rulings[0]  # the ruling has its French
 
 
 def test_the_english_only_note_survives_a_title_as_long_as_a_title_may_be() -> None:
@@ -102,9 +103,8 @@ def test_the_english_only_note_survives_a_title_as_long_as_a_title_may_be() -> N
 async def test_incident_asked_in_french_answers_with_its_french_title(
     discord_session: OfflineSession,
 ) -> None:
-    french = replace(discord_session.invoker, locale="fr", guild_locale="fr")
-    with speaking("fr"):  # until the interaction's locale chooses the language by itself
-        body = first_message(await discord_session.invoke("/incident singh-2020", invoker=french))
+    french = replace(discord_session.invoker, locale="fr")
+    body = first_message(await discord_session.invoke("/incident singh-2020", invoker=french))
     embed = body["embeds"][0]
     shipped = next(i for i in read_dataset(SHIPPED_DATASET).incidents if i.slug == "singh-2020")
     assert shipped.title_fr is not None
@@ -119,8 +119,8 @@ async def test_an_edit_gives_an_incident_its_french_title_through_the_form(
 ) -> None:
     [modal] = modals(await moderator_session.invoke("/edit incident incident:trudeau-1971"))
     await moderator_session.submit(modal["custom_id"], {"title_fr": "Un titre en français"})
-    with speaking("fr"):
-        body = first_message(await moderator_session.invoke("/incident trudeau-1971"))
+    french = replace(moderator_session.invoker, locale="fr")
+    body = first_message(await moderator_session.invoke("/incident trudeau-1971", invoker=french))
     assert body["embeds"][0]["title"] == "Un titre en français"
 
 
