@@ -17,14 +17,15 @@ from bot.answers.queries import IncidentDetail, MotionView, QuoteView, RulingVie
 from bot.answers.render import (
     ATTRIBUTION,
     STANCE,
-    _date,
     delivery_line,
     person_in_incident,
     ruling_headline,
+    text_in_language,
+    title_of,
 )
 from bot.lessons.citations import Citations
 from bot.lessons.questions import discussion_questions
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg, day_words, say
 from bot.search.text import fold
 
 
@@ -88,7 +89,10 @@ def _quote_fact(quote: QuoteView, cite: Citations) -> str:
 
 
 def _ruling_fact(ruling: RulingView, cite: Citations) -> str:
-    return _fact(f"**{ruling_headline(ruling)}**: {ruling.summary}", cite.cite([ruling.source]))
+    return _fact(
+        f"**{ruling_headline(ruling)}**: {text_in_language(ruling.summary, ruling.summary_fr)}",
+        cite.cite([ruling.source]),
+    )
 
 
 def _term_fact(term: TermDetail, cite: Citations) -> str:
@@ -101,7 +105,7 @@ def _source_line(number: int, source: SourceRef) -> str:
     if source.title and source.publisher:
         parts.append(source.publisher)
     if source.published:
-        parts.append(_date(source.published))
+        parts.append(day_words(source.published))
     line = f"- [{number}] " + " — ".join(_one_line(part) for part in parts)
     return f"{line}. <{source.url}>" if source.url else f"{line}."
 
@@ -116,9 +120,9 @@ def lesson_sheet(detail: IncidentDetail, terms: Iterable[TermDetail] = ()) -> Le
     everything = cite.cite(detail.sources)  # numbers the incident's own sources first, in its order
     ref = detail.ref
     happened = [
-        _fact(detail.summary, everything),
+        _fact(text_in_language(detail.summary, detail.summary_fr), everything),
         _fact(
-            say(Msg.LESSON_WHEN, date=_date(ref.date), chamber=detail.chamber, country=detail.country),
+            say(Msg.LESSON_WHEN, date=day_words(ref.date), chamber=detail.chamber, country=detail.country),
             everything,
         ),
         _fact(say(Msg.LESSON_KIND, kind=_words(detail.kind)), everything),
@@ -133,7 +137,7 @@ def lesson_sheet(detail: IncidentDetail, terms: Iterable[TermDetail] = ()) -> Le
     procedure += [_term_fact(term, cite) for term in terms]
     questions = [f"{n}. {_one_line(question)}" for n, question in enumerate(discussion_questions(detail), 1)]
     lines = [
-        f"# {say(Msg.LESSON_TITLE, title=ref.title)}",
+        f"# {say(Msg.LESSON_TITLE, title=title_of(ref))}",
         "",
         f"_{say(Msg.UNOFFICIAL)} · `{ref.slug}`_",
         *_section(say(Msg.LESSON_WHAT_HAPPENED), happened, Msg.LESSON_NOTHING),
@@ -148,7 +152,7 @@ def lesson_sheet(detail: IncidentDetail, terms: Iterable[TermDetail] = ()) -> Le
             say(Msg.SOURCES), [_source_line(n, s) for n, s in enumerate(cite.sources, 1)], Msg.LESSON_NOTHING
         ),
     ]
-    return Lesson(ref.slug, ref.title, "\n".join(lines) + "\n")
+    return Lesson(ref.slug, title_of(ref), "\n".join(lines) + "\n")
 
 
 def unit_name(name: str) -> str:
@@ -164,4 +168,4 @@ def unit_sheet(name: str, sheets: Sequence[Lesson]) -> Lesson:
     for sheet in sheets:
         lines += ["", "---", ""]
         lines += [f"#{line}" if line.startswith("#") else line for line in sheet.text.splitlines()]
-    return Lesson(unit_name(name), say(Msg.LESSON_UNIT_TITLE, name=name), "\n".join(lines) + "\n")
+    return Lesson(unit_name(name), say(Msg.LESSON_UNIT, name=name), "\n".join(lines) + "\n")

@@ -530,5 +530,6 @@ class Msg(StrEnum):
     LESSON_WHICH = "lesson.which"
     LESSON_NO_INCIDENT = "lesson.no-incident"
     LESSON_UNIT_TITLE = "lesson.unit-title"
+    LESSON_UNIT = "lesson.unit"
     LESSON_NEEDS_ONE = "lesson.needs-one"
     LESSON_EMPTY_UNIT = "lesson.empty-unit"
