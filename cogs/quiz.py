@@ -11,6 +11,7 @@ import asyncio
 import datetime as dt
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -271,23 +272,17 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     @quiz.command(name="next", description="Close the current question and ask the next one.")
     async def next_(self, interaction: Interaction) -> None:
-        teacher = await is_teacher(interaction)
-        advanced = await asyncio.to_thread(
-            self.bot.library.next_question,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            teacher=teacher,
-        )
-        await self._after(interaction, advanced)
+        await self._move_on(interaction, self.bot.library.next_question)
 
     @quiz.command(description="End the quiz in this channel and show the leaderboard.")
     async def stop(self, interaction: Interaction) -> None:
+        await self._move_on(interaction, self.bot.library.stop_quiz)
+
+    async def _move_on(self, interaction: Interaction, step: Callable[..., Advanced]) -> None:
+        """Run ``step`` (next question, or stop) for the member in this channel, then show what follows."""
         teacher = await is_teacher(interaction)
         advanced = await asyncio.to_thread(
-            self.bot.library.stop_quiz,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            teacher=teacher,
+            step, channel_id=interaction.channel_id or 0, user_id=interaction.user.id, teacher=teacher
         )
         await self._after(interaction, advanced)
 
