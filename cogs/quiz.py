@@ -302,7 +302,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         view = Pages(
             interaction.user.id,
-            say(Msg.QUIZ_SCORES_NOT_YOURS),
+            Msg.QUIZ_SCORES_NOT_YOURS,
             pages,
             lambda page: replies.scores_reply(standings, page=page),
         )
