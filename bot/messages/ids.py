@@ -532,3 +532,7 @@ class Msg(StrEnum):
     LESSON_UNIT_TITLE = "lesson.unit-title"
     LESSON_NEEDS_ONE = "lesson.needs-one"
     LESSON_EMPTY_UNIT = "lesson.empty-unit"
+
+    # -- views and /help: the teachers' section (cogs.help, bot.answers.render) -------------------------
+    HELP_TEACHERS_TITLE = "help.teachers.title"
+    HELP_TEACHERS_INTRO = "help.teachers.intro"
