@@ -1,4 +1,5 @@
-"""Every Discord limit parlbot keeps to (messages, components, modals, commands), and ``clip``."""
+"""Every Discord limit parlbot keeps to (messages, components, modals, commands), ``clip``, and
+``embed_characters`` (what counts towards a message's embed total)."""
 
 from __future__ import annotations
 
