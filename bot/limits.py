@@ -1,8 +1,10 @@
-"""Every Discord limit parlbot keeps to (messages, components, modals, commands), and ``clip``."""
+"""Every Discord limit parlbot keeps to (messages, components, modals, commands), ``clip``, and
+``embed_characters`` (what counts towards a message's embed total)."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 CONTENT: Final = 2000
 EMBEDS: Final = 10
@@ -47,3 +49,13 @@ def clip(text: str, limit: int) -> str:
     if not text[len(head)].isspace() and space >= limit * 0.6:
         head = head[:space]
     return head.rstrip(" ,;:—-") + ELLIPSIS
+
+
+def embed_characters(embed: Mapping[str, Any]) -> int:
+    """Characters Discord counts towards the 6000-per-message embed total."""
+    total = len(embed.get("title") or "") + len(embed.get("description") or "")
+    for item in embed.get("fields") or []:
+        total += len(item.get("name") or "") + len(item.get("value") or "")
+    total += len((embed.get("footer") or {}).get("text") or "")
+    total += len((embed.get("author") or {}).get("name") or "")
+    return total

@@ -13,12 +13,16 @@ commands in Discord's menus; these checks are what actually refuse.
 
 Teachers (docs/CLASSROOM.md) are the moderators, unless ``/config teacher-role`` names a role of their
 own: then holding it is the right. ``teacher_only()``, ``is_teacher`` and ``ensure_teacher`` ask that.
+
+``/help`` reads a command's checks to know whom it is for (``command_audiences``) and lists it in the
+first of the asker's sections (``member_audiences``) that may run it.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from enum import IntEnum
 from typing import Any, TypeVar
 
 import discord
@@ -123,12 +127,39 @@ def manager_only() -> Callable[[_Command], _Command]:
     return app_commands.check(_manager)
 
 
-def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.Group) -> bool:
-    """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
-    if isinstance(command, app_commands.Group):
-        return all(for_moderators(sub) for sub in command.commands)
-    staff = (_moderator, _moderator_reading, _manager, _moderator_or_teacher)
-    return any(check in staff for check in command.checks)
+class Audience(IntEnum):
+    """Who a command is for, in the order ``/help`` lists its sections: every member, the teachers, the
+    moderators (and managers)."""
+
+    MEMBERS = 0
+    TEACHERS = 1
+    MODERATORS = 2
+
+
+def command_audiences(command: app_commands.Command[Any, ..., Any]) -> frozenset[Audience]:
+    """Who may run ``command`` (a command, or one subcommand of a group), read from its checks."""
+    by_check: dict[Callable[..., Any], set[Audience]] = {
+        _moderator: {Audience.MODERATORS},
+        _moderator_reading: {Audience.MODERATORS},
+        _manager: {Audience.MODERATORS},
+        _teacher: {Audience.TEACHERS},
+        _moderator_or_teacher: {Audience.MODERATORS, Audience.TEACHERS},
+    }
+    who: set[Audience] = set()
+    for check in command.checks:
+        who |= by_check.get(check, set())
+    return frozenset(who or {Audience.MEMBERS})
+
+
+async def member_audiences(interaction: Interaction) -> frozenset[Audience]:
+    """The audiences the member belongs to here: every member, and the teachers and moderators (or
+    managers) when they are."""
+    held = {Audience.MEMBERS}
+    if await is_teacher(interaction):
+        held.add(Audience.TEACHERS)
+    if await is_moderator(interaction) or is_manager(interaction):
+        held.add(Audience.MODERATORS)
+    return frozenset(held)
 
 
 def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:

@@ -24,7 +24,7 @@ from bot.classroom.incidents import timeline_filters
 from bot.client.bot import ParlBot
 from bot.curation.changes import EntityKind
 from bot.errors import NotFound
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg
 from cogs.checks import teacher_only
 from cogs.common import (
     Interaction,
@@ -101,7 +101,7 @@ async def _slug(interaction: Interaction, kind: EntityKind, text: str, option: s
 
 async def _pages(interaction: Interaction, refusal: Msg, count: int, render: Callable[[int], Reply]) -> None:
     """Send ``render``'s pages of ``count`` items to the asker, as a lookup."""
-    pages = Pages(interaction.user.id, say(refusal), pages_for(count), render)
+    pages = Pages(interaction.user.id, refusal, pages_for(count), render)
     await pages.send(interaction, ephemeral=lookup_private(interaction))
 
 

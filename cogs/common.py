@@ -167,9 +167,10 @@ class Modal(discord.ui.Modal):
 
 
 class OwnedView(View):
-    """A view only the member who asked for it may use; anyone else gets a polite private refusal."""
+    """A view only the member who asked for it may use; anyone else gets a polite private refusal,
+    worded when refused, so in the language of whoever pressed (``View.interaction_check`` sets it)."""
 
-    def __init__(self, owner_id: int, refusal: str, *, timeout: float | None) -> None:
+    def __init__(self, owner_id: int, refusal: Msg, *, timeout: float | None) -> None:
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
         self.refusal = refusal
@@ -178,7 +179,7 @@ class OwnedView(View):
         await super().interaction_check(interaction)
         if interaction.user.id == self.owner_id:
             return True
-        await refuse(interaction, self.refusal)
+        await refuse(interaction, say(self.refusal))
         return False
 
 
@@ -188,7 +189,7 @@ class Pages(OwnedView):
 
     NAV_ROW = 2
 
-    def __init__(self, owner_id: int, refusal: str, pages: int, render: Callable[[int], Reply]) -> None:
+    def __init__(self, owner_id: int, refusal: Msg, pages: int, render: Callable[[int], Reply]) -> None:
         super().__init__(owner_id, refusal, timeout=PAGES_TIMEOUT)
         self.pages = pages
         self.render = render

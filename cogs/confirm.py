@@ -29,7 +29,7 @@ class Confirm(OwnedView):
     """Do it / Cancel buttons only the member who asked can press; after a minute they expire."""
 
     def __init__(self, prompt: Interaction, act: Callable[[], Reply], words: Confirmation) -> None:
-        super().__init__(prompt.user.id, say(words.not_yours), timeout=CONFIRM_TIMEOUT)
+        super().__init__(prompt.user.id, words.not_yours, timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
         self.act = act
         self.words = words

@@ -490,7 +490,7 @@ class HistoryPages(Pages):
     def __init__(self, owner_id: int, target: str, changes: Sequence[LoggedChange]) -> None:
         super().__init__(
             owner_id,
-            say(Msg.HISTORY_NOT_YOURS),
+            Msg.HISTORY_NOT_YOURS,
             render.pages_for(len(changes), replies.HISTORY_PAGE),
             lambda page: replies.history_page_reply(target, changes, page=page),
         )
@@ -579,7 +579,7 @@ class Curation(commands.Cog):
         entries = await _in_thread(lambda: library.removed(guild_id=guild_id))
         pages = Pages(
             interaction.user.id,
-            say(Msg.REMOVED_NOT_YOURS),
+            Msg.REMOVED_NOT_YOURS,
             render.pages_for(len(entries), replies.HISTORY_PAGE),
             lambda page: replies.removed_page_reply(entries, page=page),
         )

@@ -30,7 +30,7 @@ from bot.quiz import replies
 from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
-from cogs.checks import ensure_teacher, is_teacher, teacher_only
+from cogs.checks import is_teacher, teacher_only
 from cogs.common import Interaction, Pages, Query, lookup_private, message_kwargs, send
 from cogs.confirm import Confirm, Confirmation
 
@@ -297,7 +297,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         view = Pages(
             interaction.user.id,
-            say(Msg.QUIZ_SCORES_NOT_YOURS),
+            Msg.QUIZ_SCORES_NOT_YOURS,
             pages,
             lambda page: replies.scores_reply(standings, page=page),
         )
@@ -338,8 +338,8 @@ class QuizCog(commands.Cog, name="Quiz"):
     add.autocomplete("source")(_sources)
 
     @quiz.command(name="clear-scores", description="Teachers: clear this server's quiz scores.")
+    @teacher_only()
     async def clear_scores(self, interaction: Interaction) -> None:
-        await ensure_teacher(interaction)
         standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
         if not standings:
             await send_ephemeral(interaction, say(Msg.QUIZ_NO_SCORES))

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import render
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import Msg
 from cogs.common import Interaction, Pages, Query, lookup_private
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class Search(commands.Cog):
         results = library.search(query, guild_id=interaction.guild_id)  # in-memory: no I/O to wait for
         pages = Pages(
             interaction.user.id,
-            say(Msg.SEARCH_NOT_YOURS),
+            Msg.SEARCH_NOT_YOURS,
             render.pages_for(len(results)),
             lambda page: render.search_page_reply(query, results, page=page),
         )

@@ -65,7 +65,7 @@ class ConfirmImport(OwnedView):
     """Import / Cancel, for the moderator who ran /import only; expires after five minutes."""
 
     def __init__(self, prompt: Interaction, document: object, plan: ImportPlan) -> None:
-        super().__init__(prompt.user.id, say(Msg.IMPORT_NOT_YOURS), timeout=CONFIRM_TIMEOUT)
+        super().__init__(prompt.user.id, Msg.IMPORT_NOT_YOURS, timeout=CONFIRM_TIMEOUT)
         self.prompt = prompt
         self.document = document
         self.total = len(plan.writes)

@@ -16,7 +16,7 @@ from bot.answers.queries import incident_detail
 from bot.curation.changes import Actor
 from bot.loopback.commandline import parse
 from bot.loopback.payloads import Invoker
-from bot.loopback.session import OfflineSession, modals
+from bot.loopback.session import OfflineSession, is_ephemeral, modals
 from bot.messages.catalogue import LOCALES, Msg, catalogue, say, speaking
 from tests.discord_harness import all_text, buttons, first_message
 
@@ -160,6 +160,15 @@ async def test_a_views_pages_turn_in_french(discord_session) -> None:
         await discord_session.press(nav[in_french(Msg.NEXT)], invoker=french(discord_session))
     )
     assert turned["embeds"][0]["footer"]["text"].endswith(in_french(Msg.PAGE, page=2, pages=pages))
+
+
+async def test_someone_elses_pages_are_refused_in_the_language_of_whoever_presses(discord_session) -> None:
+    body = await answer(discord_session, "/search trudeau")
+    nav = {b["label"]: b["custom_id"] for b in buttons(body)}
+    stranger = replace(french(discord_session), user_id=discord_session.invoker.user_id + 1)
+    refusal = first_message(await discord_session.press(nav[say(Msg.NEXT)], invoker=stranger))
+    assert refusal["content"] == in_french(Msg.SEARCH_NOT_YOURS)
+    assert is_ephemeral(refusal)
 
 
 async def test_a_refusal_on_the_error_path_is_in_french(discord_session) -> None:

@@ -206,32 +206,6 @@ async def test_search_pages_refuse_someone_else_politely(discord_session) -> Non
     assert answer["content"] == say(Msg.SEARCH_NOT_YOURS)
 
 
-async def test_help_lists_every_command_from_the_tree(discord_session) -> None:
-    body = await ask(discord_session, "/help")
-    text = all_text(body)
-    for usage in ("/incident query", "/who-objected query", "/quote query", "/ruling query", "/person query"):
-        assert usage in text
-    assert is_ephemeral(body)
-
-
-async def test_help_shows_a_member_only_the_commands_they_can_use(discord_session) -> None:
-    body = await ask(discord_session, "/help")
-    usages = [f["name"] for embed in body["embeds"] for f in embed["fields"]]
-    assert "/suggest incident|participant|quote|ruling|motion|position|person|party|source|alias" in usages
-    assert not [usage for usage in usages if usage.split()[0] in {"/add", "/review", "/undo", "/config"}]
-    assert [embed["title"] for embed in body["embeds"]] == [say(Msg.HELP_TITLE)]
-
-
-async def test_help_shows_moderators_their_commands_in_a_section_of_their_own(moderator_session) -> None:
-    body = await ask(moderator_session, "/help")
-    everyone, moderators = body["embeds"]
-    assert moderators["title"] == say(Msg.HELP_MODERATORS_TITLE)
-    ours = {f["name"].split()[0] for f in moderators["fields"]}
-    assert {"/add", "/edit", "/remove", "/review", "/undo", "/history", "/config", "/import"} <= ours
-    assert "/incident query" in {f["name"] for f in everyone["fields"]}
-    assert not ours & {f["name"].split()[0] for f in everyone["fields"]}
-
-
 async def test_a_blank_query_is_refused_with_the_reason_not_a_generic_one(discord_session) -> None:
     body = await ask(discord_session, '/incident query:"   "')
     assert is_ephemeral(body)

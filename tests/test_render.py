@@ -153,7 +153,11 @@ def test_every_other_reply_stays_within_limits() -> None:
         render.did_you_mean_reply(HUGE, choices),
         render.no_match_reply(HUGE, "incident", choices),
         render.search_page_reply(HUGE, choices, page=3),
-        render.help_reply([(f"/cmd{i}", HUGE) for i in range(40)]),
+        render.help_reply(
+            [(f"/cmd{i}", HUGE) for i in range(40)],
+            teachers=[(f"/teach{i}", HUGE) for i in range(40)],
+            moderators=[(f"/mod{i}", HUGE) for i in range(40)],
+        ),
     ):
         assert_within_limits(reply)
 

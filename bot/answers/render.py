@@ -615,18 +615,30 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 
-def help_reply(commands: Sequence[tuple[str, str]], moderators: Sequence[tuple[str, str]] = ()) -> Reply:
-    """(usage, description) pairs taken from the command tree: everyone's, then (for a moderator) the
-    moderators' own, in an embed of their own."""
-    embed = EmbedBuilder(title=say(Msg.HELP_TITLE), description=say(Msg.HELP_INTRO))
-    for usage, description in commands:
-        embed.add(usage, description)
-    embeds = [embed.build()]
-    if moderators:
-        section = EmbedBuilder(
-            title=say(Msg.HELP_MODERATORS_TITLE), description=say(Msg.HELP_MODERATORS_INTRO)
-        )
-        for usage, description in moderators:
+def help_reply(
+    commands: Sequence[tuple[str, str]],
+    *,
+    teachers: Sequence[tuple[str, str]] = (),
+    moderators: Sequence[tuple[str, str]] = (),
+) -> Reply:
+    """(usage, description) pairs taken from the command tree: everyone's, then the teachers' and the
+    moderators' own (for those who are), each in an embed of its own; together they keep to the one
+    message's embed total: a later section drops its last lines, or goes, before an earlier one."""
+    embeds: list[dict[str, Any]] = []
+    budget = limits.EMBED_TOTAL
+    for lines, title, intro in (
+        (commands, Msg.HELP_TITLE, Msg.HELP_INTRO),
+        (teachers, Msg.HELP_TEACHERS_TITLE, Msg.HELP_TEACHERS_INTRO),
+        (moderators, Msg.HELP_MODERATORS_TITLE, Msg.HELP_MODERATORS_INTRO),
+    ):
+        if embeds and not lines:
+            continue  # the teachers' and moderators' sections show only to those they list commands for
+        section = EmbedBuilder(title=say(title), description=say(intro))
+        for usage, description in lines:
             section.add(usage, description)
-        embeds.append(section.build())
+        built = section.build(budget)
+        if limits.embed_characters(built) > budget:  # not even its title and footer fit
+            break
+        embeds.append(built)
+        budget -= limits.embed_characters(built)
     return Reply(embeds=tuple(embeds), ephemeral=True)

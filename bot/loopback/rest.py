@@ -137,16 +137,6 @@ def _check_length(
         problems.append(BodyProblem(path, "BASE_TYPE_MIN_LENGTH", f"Must be {minimum} or more in length."))
 
 
-def embed_characters(embed: Mapping[str, Any]) -> int:
-    """Characters Discord counts towards the 6000-per-message embed total."""
-    total = len(embed.get("title") or "") + len(embed.get("description") or "")
-    for item in embed.get("fields") or []:
-        total += len(item.get("name") or "") + len(item.get("value") or "")
-    total += len((embed.get("footer") or {}).get("text") or "")
-    total += len((embed.get("author") or {}).get("name") or "")
-    return total
-
-
 def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[BodyProblem]:
     problems: list[BodyProblem] = []
     if embeds is None:
@@ -169,7 +159,7 @@ def validate_embeds(embeds: Any, prefix: tuple[str | int, ...] = ()) -> list[Bod
         _check_length(problems, footer.get("text"), limits.FOOTER, (*at, "footer", "text"))
         author = embed.get("author") or {}
         _check_length(problems, author.get("name"), limits.AUTHOR_NAME, (*at, "author", "name"))
-    total = sum(embed_characters(embed) for embed in embeds if isinstance(embed, Mapping))
+    total = sum(limits.embed_characters(embed) for embed in embeds if isinstance(embed, Mapping))
     if total > limits.EMBED_TOTAL:
         problems.append(
             BodyProblem(

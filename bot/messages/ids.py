@@ -533,3 +533,7 @@ class Msg(StrEnum):
     LESSON_UNIT = "lesson.unit"
     LESSON_NEEDS_ONE = "lesson.needs-one"
     LESSON_EMPTY_UNIT = "lesson.empty-unit"
+
+    # -- views and /help: the teachers' section (cogs.help, bot.answers.render) -------------------------
+    HELP_TEACHERS_TITLE = "help.teachers.title"
+    HELP_TEACHERS_INTRO = "help.teachers.intro"
