@@ -13,6 +13,7 @@ commands in Discord's menus; these checks are what actually refuse.
 
 Teachers (docs/CLASSROOM.md) are the moderators, unless ``/config teacher-role`` names a role of their
 own: then holding it is the right. ``teacher_only()``, ``is_teacher`` and ``ensure_teacher`` ask that.
+Teachers undo what teachers write (``undoable_kinds``): quiz questions and glossary terms.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.curation.changes import EVERY_KIND, EntityKind
 from bot.errors import Forbidden
 from bot.messages.catalogue import Msg
 from cogs.common import Interaction
@@ -127,7 +129,7 @@ def for_moderators(command: app_commands.Command[Any, ..., Any] | app_commands.G
     """Whether only moderators (or managers) may run ``command``; a group, when all its commands are so."""
     if isinstance(command, app_commands.Group):
         return all(for_moderators(sub) for sub in command.commands)
-    staff = (_moderator, _moderator_reading, _manager, _moderator_or_teacher)
+    staff = (_moderator, _moderator_reading, _manager, _moderator_or_teacher, _undoer)
     return any(check in staff for check in command.checks)
 
 
@@ -149,3 +151,34 @@ def moderator_or_teacher_only() -> Callable[[_Command], _Command]:
     """An ``app_commands`` check: the guild's moderators, and its teachers, may run the command (the
     glossary's terms, which teachers add for their classes)."""
     return app_commands.check(_moderator_or_teacher)
+
+
+# -- undo: teachers undo what teachers write -------------------------------------------------------------
+
+TEACHERS_KINDS: frozenset[EntityKind] = frozenset({EntityKind.QUESTION, EntityKind.TERM})
+"""The entries teachers write (``/quiz add``; ``/add term`` and friends), so the changes they may undo."""
+
+
+async def undoable_kinds(interaction: Interaction) -> frozenset[EntityKind]:
+    """The kinds of entry whose changes the member may undo here: every kind for a moderator, the
+    teachers' kinds for a teacher who is not one, none for anyone else. ``/undo``'s check, its
+    autocomplete and the undo itself all ask this."""
+    if await is_moderator(interaction):
+        return EVERY_KIND
+    if await is_teacher(interaction):
+        return TEACHERS_KINDS
+    return frozenset()
+
+
+async def _undoer(interaction: Interaction) -> bool:
+    if interaction.guild_id is None:
+        raise NotAllowed(Msg.NOT_IN_A_SERVER)
+    if not await undoable_kinds(interaction):
+        raise NotAllowed(Msg.UNDO_NOT_STAFF)
+    return True
+
+
+def undoer_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: the guild's moderators, and its teachers (for their kinds of entry), may
+    run the command (``/undo``)."""
+    return app_commands.check(_undoer)

@@ -532,3 +532,7 @@ class Msg(StrEnum):
     LESSON_UNIT_TITLE = "lesson.unit-title"
     LESSON_NEEDS_ONE = "lesson.needs-one"
     LESSON_EMPTY_UNIT = "lesson.empty-unit"
+    # -- teachers undo what teachers write; questions in exports (cogs.checks, bot.curation) -------------
+    UNDO_NOT_STAFF = "undo.not-staff"
+    UNDO_NOT_A_TEACHERS_KIND = "undo.not-a-teachers-kind"
+    QUESTION_NOT_SHARED = "import.question-not-shared"
