@@ -65,7 +65,9 @@ async def test_a_teacher_undoes_their_quiz_question(moderator_session: OfflineSe
 
 async def test_a_teacher_undoes_a_glossary_term(moderator_session: OfflineSession) -> None:
     teacher = await teacher_of(moderator_session)
-    term = TermEntry(slug="naming-2", name="Naming again", definition="Named, again.", source="singh-2020-cbc")
+    term = TermEntry(
+        slug="naming-2", name="Naming again", definition="Named, again.", source="singh-2020-cbc"
+    )
     moderator_session.bot.library.apply(  # type: ignore[attr-defined]
         actor=actor(moderator_session, TEACHER_ID),
         kind=EntityKind.TERM,
