@@ -15,7 +15,7 @@ import datetime as dt
 import random
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
 
@@ -423,9 +423,12 @@ class Library:
     def restore(self, *, actor: Actor, kind: EntityKind, key: str) -> AuditEntry:
         return self._write(lambda session: changes.restore(session, actor=actor, kind=kind, key=key))
 
-    def undo(self, *, actor: Actor, audit_id: int | None = None) -> AuditEntry:
-        """Undo the actor's latest change in the guild, or the change ``audit_id``."""
-        return self._write(lambda session: changes.undo(session, actor=actor, audit_id=audit_id))
+    def undo(
+        self, *, actor: Actor, audit_id: int | None = None, kinds: Collection[EntityKind] = changes.EVERY_KIND
+    ) -> AuditEntry:
+        """Undo the actor's latest change in the guild, or the change ``audit_id``; ``kinds`` are the kinds
+        of entry the actor may undo changes to (see ``changes.undo``)."""
+        return self._write(lambda session: changes.undo(session, actor=actor, audit_id=audit_id, kinds=kinds))
 
     def approve(self, *, actor: Actor, suggestion_id: int) -> AuditEntry:
         """Apply a suggestion; one whose entry changed since is marked stale and raises ``Conflict``."""
@@ -501,9 +504,11 @@ class Library:
         """Change ``audit_id`` of the guild's history with what it did, field by field."""
         return self._run(lambda s: change_log.shown_audit(s, guild_id=guild_id, audit_id=audit_id))
 
-    def undoable(self, *, actor: Actor) -> list[AuditEntry]:
-        """The actor's changes that ``undo`` can still revert, newest first."""
-        return self._run(lambda s: changes.undoable(s, actor=actor))
+    def undoable(
+        self, *, actor: Actor, kinds: Collection[EntityKind] = changes.EVERY_KIND
+    ) -> list[AuditEntry]:
+        """The actor's changes (to entries of ``kinds``) that ``undo`` can still revert, newest first."""
+        return self._run(lambda s: changes.undoable(s, actor=actor, kinds=kinds))
 
     def removed(self, *, guild_id: int) -> list[Removed]:
         """The guild's removed entries, most recently removed first (``restore`` brings one back)."""

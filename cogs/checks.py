@@ -16,6 +16,8 @@ own: then holding it is the right. ``teacher_only()``, ``is_teacher`` and ``ensu
 
 ``/help`` reads a command's checks to know whom it is for (``command_audiences``) and lists it in the
 first of the asker's sections (``member_audiences``) that may run it.
+
+Teachers undo what teachers write (``undoable_kinds``): quiz questions and glossary terms.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.curation.changes import EVERY_KIND, EntityKind
 from bot.errors import Forbidden
 from bot.messages.catalogue import Msg
 from cogs.common import Interaction
@@ -144,6 +147,7 @@ def command_audiences(command: app_commands.Command[Any, ..., Any]) -> frozenset
         _manager: {Audience.MODERATORS},
         _teacher: {Audience.TEACHERS},
         _moderator_or_teacher: {Audience.MODERATORS, Audience.TEACHERS},
+        _undoer: {Audience.MODERATORS, Audience.TEACHERS},
     }
     who: set[Audience] = set()
     for check in command.checks:
@@ -180,3 +184,34 @@ def moderator_or_teacher_only() -> Callable[[_Command], _Command]:
     """An ``app_commands`` check: the guild's moderators, and its teachers, may run the command (the
     glossary's terms, which teachers add for their classes)."""
     return app_commands.check(_moderator_or_teacher)
+
+
+# -- undo: teachers undo what teachers write -------------------------------------------------------------
+
+TEACHERS_KINDS: frozenset[EntityKind] = frozenset({EntityKind.QUESTION, EntityKind.TERM})
+"""The entries teachers write (``/quiz add``; ``/add term`` and friends), so the changes they may undo."""
+
+
+async def undoable_kinds(interaction: Interaction) -> frozenset[EntityKind]:
+    """The kinds of entry whose changes the member may undo here: every kind for a moderator, the
+    teachers' kinds for a teacher who is not one, none for anyone else. ``/undo``'s check, its
+    autocomplete and the undo itself all ask this."""
+    if await is_moderator(interaction):
+        return EVERY_KIND
+    if await is_teacher(interaction):
+        return TEACHERS_KINDS
+    return frozenset()
+
+
+async def _undoer(interaction: Interaction) -> bool:
+    if interaction.guild_id is None:
+        raise NotAllowed(Msg.NOT_IN_A_SERVER)
+    if not await undoable_kinds(interaction):
+        raise NotAllowed(Msg.UNDO_NOT_STAFF)
+    return True
+
+
+def undoer_only() -> Callable[[_Command], _Command]:
+    """An ``app_commands`` check: the guild's moderators, and its teachers (for their kinds of entry), may
+    run the command (``/undo``)."""
+    return app_commands.check(_undoer)

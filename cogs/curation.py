@@ -39,7 +39,7 @@ from bot.curation.forms import Ref
 from bot.curation.values import FORMS
 from bot.errors import NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
-from cogs.checks import moderator_only, moderator_or_teacher_only
+from cogs.checks import moderator_only, moderator_or_teacher_only, undoable_kinds, undoer_only
 from cogs.common import Interaction, Modal, Pages, Query, actor_of, message_kwargs, respond, send
 from cogs.confirm import Confirm, Confirmation
 
@@ -235,7 +235,8 @@ class Alias(_Text):
 
 
 class OwnChange(_Counted):
-    """A change (audit entry) by number, autocompleted with the moderator's recent changes."""
+    """A change (audit entry) by number, autocompleted with the member's recent changes that they may undo
+    (a teacher's, to quiz questions and glossary terms only)."""
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: int | str
@@ -245,8 +246,8 @@ class OwnChange(_Counted):
             interaction.guild_id or 0,
             interaction.user.id,
         )
-
-        changes = await _in_thread(lambda: library.undoable(actor=Actor(guild_id, user_id)))
+        kinds = await undoable_kinds(interaction)
+        changes = await _in_thread(lambda: library.undoable(actor=Actor(guild_id, user_id), kinds=kinds))
         return _choices(
             [(replies.audit_choice(c), int(c.id or 0)) for c in changes if str(value) in str(c.id)]
         )
@@ -555,19 +556,24 @@ class Curation(commands.Cog):
         changes = await _in_thread(lambda: library.change_log(guild_id=guild_id, kind=ref.kind, key=ref.key))
         await HistoryPages(interaction.user.id, ref.words, changes).send(interaction, ephemeral=True)
 
-    @app_commands.command(description="Undo your last change here, or the change you name (moderators)")
+    # Shown to every member (no default permissions), since teachers need not hold Manage Server.
+    @app_commands.command(
+        description="Undo your last change, or the one you name (moderators; teachers: quiz questions, terms)"
+    )
     @app_commands.describe(entry="The change's number, from /history (default: your last change)")
     @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @moderator_only()
+    @undoer_only()
     async def undo(
         self,
         interaction: Interaction,
         entry: app_commands.Transform[int, OwnChange()] | None = None,
     ) -> None:
         library, actor = interaction.client.library, actor_of(interaction)
+        kinds = await undoable_kinds(interaction)
         await respond(
-            interaction, lambda: replies.done_reply(library.undo(actor=actor, audit_id=entry)), ephemeral=True
+            interaction,
+            lambda: replies.done_reply(library.undo(actor=actor, audit_id=entry, kinds=kinds)),
+            ephemeral=True,
         )
 
     @app_commands.command(description="The entries removed in this server, newest first (moderators)")

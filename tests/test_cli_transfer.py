@@ -121,6 +121,22 @@ def test_db_export_then_import_into_another_guild_round_trips(
     assert "Exported guild 3000000000000000002 (0 incidents) to second.json." in capsys.readouterr().out
 
 
+def test_db_export_of_a_guild_carries_its_quiz_questions(workdir: Path) -> None:
+    question = {
+        "slug": "question-1",
+        "prompt": "Which office keeps order in the Commons?",
+        "answer": "The Speaker",
+        "wrong": ["The Clerk"],
+        "source": "singh-2020-cbc",
+    }
+    document = with_new_person() | {"questions": [question]}
+    main(["db", "import", str(write(workdir / "in.json", document)), "--guild", GUILD])
+
+    main(["db", "export", "out.json", "--guild", GUILD])
+
+    assert json.loads((workdir / "out.json").read_text(encoding="utf-8"))["questions"] == [question]
+
+
 def test_db_import_of_a_file_that_is_not_json_exits_2_with_a_clear_message(workdir: Path) -> None:
     (workdir / "broken.json").write_text('{"format": ', encoding="utf-8")
 

@@ -110,6 +110,7 @@ def test_shipped_dataset_validates_as_format_version_1(shipped: Dataset) -> None
         "unanimous-consent",
         "withdrawing-a-remark",
     ]
+    assert shipped.questions == []  # quiz questions are a guild's own
 
 
 def test_shipped_file_is_written_in_canonical_form(shipped: Dataset) -> None:
@@ -651,3 +652,39 @@ def test_a_guilds_term_linked_with_a_shared_incident_exports_with_that_incident(
         exported = export_dataset(session, guild_id=42)
     assert [term.name_fr for term in exported.terms] == ["Désignation"]
     assert [incident.slug for incident in exported.incidents] == ["an-incident"]
+
+
+# -- a guild's quiz questions ----------------------------------------------------------------------------
+
+
+def a_question(**fields: Any) -> dict[str, Any]:
+    return {
+        "slug": "question-1",
+        "prompt": "Who named the member?",
+        "answer": "The Speaker",
+        "wrong": ["The Clerk"],
+        "source": "news",
+        **fields,
+    }
+
+
+def test_a_question_must_cite_a_known_source_and_have_its_own_slug(small: dict[str, Any]) -> None:
+    small["questions"] = [a_question(source="nowhere"), a_question()]
+    assert problems_of(small) == [
+        "questions[1].slug: duplicate slug 'question-1'",
+        "questions[0].source: unknown source 'nowhere'",
+    ]
+
+
+def test_a_guilds_questions_load_once_and_export_as_they_were(database: Any, small: dict[str, Any]) -> None:
+    shared = parse_dataset(small)
+    dataset = parse_dataset(small | {"questions": [a_question(slug="question-2"), a_question()]})
+    with database.session() as session:
+        load_dataset(session, shared, guild_id=SHARED_GUILD)
+        load_dataset(session, dataset, guild_id=42)
+        again = load_dataset(session, dataset, guild_id=42)
+        session.commit()
+        exported = export_dataset(session, guild_id=42)
+    assert [question.slug for question in dataset.questions] == ["question-1", "question-2"]
+    assert (again.questions.added, again.questions.unchanged) == (0, 2)
+    assert exported.questions == dataset.questions

@@ -173,7 +173,7 @@ async def test_someone_elses_pages_are_refused_in_the_language_of_whoever_presse
 
 async def test_a_refusal_on_the_error_path_is_in_french(discord_session) -> None:
     body = await answer(discord_session, "/undo", french(discord_session))
-    assert body["content"] == in_french(Msg.NOT_A_MODERATOR)
+    assert body["content"] == in_french(Msg.UNDO_NOT_STAFF)
 
 
 async def test_no_match_is_told_in_french(discord_session) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlmodel import col, func, select
 
-from bot.curation import changes, entries
+from bot.curation import changes, entries, transfer
 from bot.curation.changes import Actor, EntityKind, kind_name
 from bot.curation.transfer import Outcome, UnreadableFile, apply_import, decode, plan_table
 from bot.errors import InvalidInput
@@ -224,6 +224,55 @@ def test_export_then_import_into_another_guild_gives_identical_data(library: Lib
 
     assert dump_dataset(library.export(guild_id=OTHER)) == dump_dataset(exported)
     assert {p.slug for p in exported.people} >= {"jane-doe", "jagmeet-singh"}
+
+
+QUESTION = {
+    "slug": "question-1",
+    "prompt": "Which office keeps order in the Commons?",
+    "answer": "The Speaker",
+    "wrong": ["The Clerk", "The Whip"],
+    "source": "singh-2020-cbc",
+}
+
+
+def test_a_guilds_quiz_question_travels_with_its_export_and_is_imported_audited(library: Library) -> None:
+    library.add_quiz_question(
+        actor=MOD,
+        prompt=QUESTION["prompt"],
+        answer=QUESTION["answer"],
+        wrong=QUESTION["wrong"],
+        source=QUESTION["source"],
+    )
+    exported = library.export(guild_id=GUILD)
+    other = Actor(OTHER, 601)
+
+    plan = library.import_dataset(json.loads(dump_dataset(exported)), actor=other)
+
+    assert [question.model_dump() for question in exported.questions] == [QUESTION]
+    assert "singh-2020-cbc" in {source.key for source in exported.sources}  # what the question cites
+    assert plan.count(Outcome.ADDED, EntityKind.QUESTION) == 1
+    with library.database.session() as session:
+        imported = changes.visible_entry(session, guild_id=OTHER, kind=EntityKind.QUESTION, key="question-1")
+    assert imported == exported.questions[0]
+    [audit] = library.history(guild_id=OTHER, kind=EntityKind.QUESTION, key="question-1")
+    assert (audit.action, audit.actor_id) == (AuditAction.IMPORT, other.user_id)
+    assert dump_dataset(library.export(guild_id=OTHER)) == dump_dataset(exported)
+
+
+def test_an_export_without_questions_leaves_them_out_of_the_file(library: Library) -> None:
+    assert "questions" not in json.loads(dump_dataset(library.export(guild_id=GUILD)))
+
+
+def test_the_shared_scope_refuses_quiz_questions(library: Library) -> None:
+    document = shipped() | {"questions": [QUESTION]}
+
+    with library.database.session() as session:
+        [rejected] = transfer.plan_import(session, document, guild_id=SHARED_GUILD).rejected
+
+    assert (rejected.kind, rejected.reasons) == (
+        EntityKind.QUESTION,
+        (say(Msg.QUESTION_NOT_SHARED, at="questions[0]"),),
+    )
 
 
 def test_importing_into_the_shared_scope_writes_like_seed_and_records_the_version(library: Library) -> None:

@@ -22,7 +22,7 @@ asked. Typical use, adding a quote::
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict, TypeVar
 
@@ -67,6 +67,7 @@ from db.models import (
 )
 
 __all__ = [
+    "EVERY_KIND",
     "HISTORY_MAX",
     "Actor",
     "AuditAction",
@@ -465,8 +466,13 @@ def _set_removed(
     )
 
 
-def _undoable(actor: Actor) -> SelectOfScalar[AuditEntry]:
-    """The actor's changes in their guild that can still be undone (not undone, not undos), newest first."""
+EVERY_KIND: frozenset[EntityKind] = frozenset(EntityKind)
+"""What a moderator may undo: a change to any kind of entry (``undo``'s and ``undoable``'s default)."""
+
+
+def _undoable(actor: Actor, kinds: Collection[EntityKind]) -> SelectOfScalar[AuditEntry]:
+    """The actor's changes in their guild to entries of ``kinds`` that can still be undone (not undone,
+    not undos), newest first."""
     return (
         select(AuditEntry)
         .where(
@@ -474,37 +480,55 @@ def _undoable(actor: Actor) -> SelectOfScalar[AuditEntry]:
             col(AuditEntry.actor_id) == actor.user_id,
             col(AuditEntry.undone_by_id).is_(None),
             col(AuditEntry.action) != AuditAction.UNDO,
+            col(AuditEntry.kind).in_(kinds),
         )
         .order_by(col(AuditEntry.id).desc())
     )
 
 
-def undoable(session: Session, *, actor: Actor, limit: int = HISTORY_MAX) -> list[AuditEntry]:
-    """What ``undo`` can revert for the actor, newest first (the first is what a bare ``/undo`` reverts)."""
-    return list(session.exec(_undoable(actor).limit(limit)))
+def undoable(
+    session: Session, *, actor: Actor, kinds: Collection[EntityKind] = EVERY_KIND, limit: int = HISTORY_MAX
+) -> list[AuditEntry]:
+    """What ``undo`` can revert for the actor, who may undo changes to ``kinds``, newest first (the first
+    is what a bare ``/undo`` reverts)."""
+    return list(session.exec(_undoable(actor, kinds).limit(limit)))
 
 
-def _to_undo(session: Session, actor: Actor, audit_id: int | None) -> AuditEntry:
+def _to_undo(
+    session: Session, actor: Actor, audit_id: int | None, kinds: Collection[EntityKind]
+) -> AuditEntry:
     if audit_id is None:
-        latest = session.exec(_undoable(actor)).first()
+        latest = session.exec(_undoable(actor, kinds)).first()
         if latest is None:
             raise NotFound(Msg.NOTHING_TO_UNDO)
         return latest
     target = session.get(AuditEntry, audit_id)
     if target is None or target.guild_id != actor.guild_id:
         raise NotFound(Msg.NO_SUCH_CHANGE, change=audit_id)
+    if target.kind not in kinds:
+        raise Forbidden(
+            Msg.UNDO_NOT_A_TEACHERS_KIND, change=audit_id, kind=kind_name(target.kind, article=True)
+        )
     if target.undone_by_id is not None:
         raise Conflict(Msg.ALREADY_UNDONE, change=audit_id, undo=target.undone_by_id)
     return target
 
 
-def undo(session: Session, *, actor: Actor, audit_id: int | None = None) -> AuditEntry:
+def undo(
+    session: Session,
+    *,
+    actor: Actor,
+    audit_id: int | None = None,
+    kinds: Collection[EntityKind] = EVERY_KIND,
+) -> AuditEntry:
     """Put the entry back as it was before a change: the actor's latest one not yet undone, or ``audit_id``.
 
-    Refuses with ``Conflict`` when the entry changed after that change. The undo is itself audited
-    (``undoes_id``) and marks the change it undid (``undone_by_id``).
+    ``kinds`` are the kinds of entry the actor may undo changes to (a teacher's are fewer than a
+    moderator's): another change is refused with ``Forbidden``. Refuses with ``Conflict`` when the entry
+    changed after that change. The undo is itself audited (``undoes_id``) and marks the change it undid
+    (``undone_by_id``).
     """
-    target = _to_undo(session, actor, audit_id)
+    target = _to_undo(session, actor, audit_id, kinds)
     row = _lock(session, actor, target.kind, target.key, None)
     if (None if row is None else _state(session, row)) != target.after:
         raise Conflict(

@@ -4,6 +4,7 @@
 *added* (the guild sees no such entry), *changed*, *unchanged* (the guild already sees exactly it), or
 *rejected* with the reasons: the dataset's own validators, a duplicate in the file, and references
 checked in the guild's view (its own entries, then the shared ones, then the file's accepted entries).
+Quiz questions belong to a guild: the shared scope refuses them (no guild would ever ask them).
 
 ``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
 refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry:
@@ -68,6 +69,7 @@ SECTIONS: tuple[tuple[str, EntityKind], ...] = (
     ("sources", EntityKind.SOURCE),
     ("incidents", EntityKind.INCIDENT),
     ("terms", EntityKind.TERM),  # after the incidents a term is linked with
+    ("questions", EntityKind.QUESTION),  # a guild's own quiz questions (docs/QUIZ.md)
 )
 
 Progress = Callable[[int, int], None]
@@ -152,6 +154,7 @@ class _Header(BaseModel):
     sources: list[object]
     incidents: list[object]
     terms: list[object] = Field(default_factory=list)  # the glossary: a file may have none
+    questions: list[object] = Field(default_factory=list)  # a guild's quiz questions: likewise
 
 
 def decode(data: bytes, name: str) -> object:
@@ -215,6 +218,8 @@ def plan_import(session: Session, document: object, *, guild_id: int) -> ImportP
                     reasons_found.append(say(Msg.DUPLICATE_URL, at=at, url=entry.url))
                 urls.add(entry.url)
             seen.add(key)
+            if kind is EntityKind.QUESTION and guild_id == SHARED_GUILD:
+                reasons_found.append(say(Msg.QUESTION_NOT_SHARED, at=at))
             if reasons_found:
                 planned.append(PlannedEntry(at, kind, key, Outcome.REJECTED, reasons=tuple(reasons_found)))
                 continue

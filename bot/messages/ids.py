@@ -537,3 +537,7 @@ class Msg(StrEnum):
     # -- views and /help: the teachers' section (cogs.help, bot.answers.render) -------------------------
     HELP_TEACHERS_TITLE = "help.teachers.title"
     HELP_TEACHERS_INTRO = "help.teachers.intro"
+    # -- teachers undo what teachers write; questions in exports (cogs.checks, bot.curation) -------------
+    UNDO_NOT_STAFF = "undo.not-staff"
+    UNDO_NOT_A_TEACHERS_KIND = "undo.not-a-teachers-kind"
+    QUESTION_NOT_SHARED = "import.question-not-shared"

@@ -194,8 +194,9 @@ def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:
 def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset:
     """The scope's rows, removed ones left out, as a self-contained dataset.
 
-    Entries of other scopes that the scope's rows refer to (a guild's incident citing a shared person,
-    a guild's term linked with a shared incident, say) are included so the file validates on its own;
+    The scope's quiz questions come too. Entries of other scopes that the scope's rows refer to (a
+    guild's incident citing a shared person, a guild's term linked with a shared incident, a question
+    citing a shared source, say) are included so the file validates on its own;
     the scope's own entry wins over another with its slug. ``dataset_version`` is the scope's recorded
     ``DatasetVersion``, or ``UNVERSIONED``.
     """
@@ -204,6 +205,9 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
     incident_rows = {row.slug: row for row in _linked_incidents(session, terms, guild_id)}
     incident_rows |= {row.slug: row for row in scope_rows(session, Incident, guild_id, removed=False)}
     incidents = [_entry(session, row, refs) for row in incident_rows.values()]
+    questions = [
+        _entry(session, row, refs) for row in scope_rows(session, CustomQuestion, guild_id, removed=False)
+    ]
 
     def entries(table: type[ScopeRow], referred: dict[int, ScopeRow]) -> list[Entry]:
         rows = {slug_of(row): row for row in referred.values()}
@@ -223,6 +227,7 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
             "sources": entries(Source, refs.sources),
             "incidents": incidents,
             "terms": terms,
+            "questions": questions,
         }
     )
 

@@ -5,7 +5,8 @@ that refer to one another by slug (``key`` for sources); ``docs/DATASET.md`` des
 field. Any ``Dataset`` instance is valid: every reference resolves, slugs are unique, and the
 top-level lists are sorted by slug so that a parsed file and an export of the same rows compare
 equal. Order inside an incident (sources, participants, motions, quotes, rulings) is meaningful and
-kept. A term cites one source and may be linked with incidents; files without terms stay valid.
+kept. A term cites one source and may be linked with incidents; a guild's quiz question cites one
+source. Files without terms or questions stay valid.
 """
 
 from __future__ import annotations
@@ -273,6 +274,9 @@ class Dataset(DatasetModel):
     sources: list[SourceEntry]
     incidents: list[IncidentEntry]
     terms: list[TermEntry] = Field(default_factory=list)
+    # A guild's own quiz questions (its export; the shared dataset has none). Left out of the file when
+    # there are none, so a file without questions reads exactly as before they existed.
+    questions: list[QuestionEntry] = Field(default_factory=list, exclude_if=lambda questions: not questions)
 
     @model_validator(mode="after")
     def _references_resolve(self) -> Self:
@@ -285,6 +289,7 @@ class Dataset(DatasetModel):
         self.sources.sort(key=lambda entry: entry.key)
         self.incidents.sort(key=lambda entry: entry.slug)
         self.terms.sort(key=lambda entry: entry.slug)
+        self.questions.sort(key=lambda entry: entry.slug)
         return self
 
 
@@ -410,6 +415,7 @@ def _reference_problems(dataset: Dataset) -> list[DatasetProblem]:
         *_duplicates("sources", "url", [entry.url for entry in dataset.sources]),
         *_duplicates("incidents", "slug", [entry.slug for entry in dataset.incidents]),
         *_duplicates("terms", "slug", [entry.slug for entry in dataset.terms]),
+        *_duplicates("questions", "slug", [entry.slug for entry in dataset.questions]),
     ]
     known = References(
         chambers={entry.slug for entry in dataset.chambers},
@@ -424,6 +430,8 @@ def _reference_problems(dataset: Dataset) -> list[DatasetProblem]:
         problems.extend(entry_problems(incident, known, f"incidents[{index}]"))
     for index, term in enumerate(dataset.terms):
         problems.extend(entry_problems(term, known, f"terms[{index}]"))
+    for index, question in enumerate(dataset.questions):
+        problems.extend(entry_problems(question, known, f"questions[{index}]"))
     return problems
 
 

@@ -58,6 +58,7 @@ class LoadReport:
     sources: KindCounts = field(default_factory=KindCounts)
     incidents: KindCounts = field(default_factory=KindCounts)
     terms: KindCounts = field(default_factory=KindCounts)
+    questions: KindCounts = field(default_factory=KindCounts)
 
     @property
     def kinds(self) -> dict[str, KindCounts]:
@@ -68,6 +69,7 @@ class LoadReport:
             "sources": self.sources,
             "incidents": self.incidents,
             "terms": self.terms,
+            "questions": self.questions,
         }
 
     @property
@@ -187,6 +189,7 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
         (dataset.sources, report.sources),
         (dataset.incidents, report.incidents),
         (dataset.terms, report.terms),  # after the incidents they are linked with
+        (dataset.questions, report.questions),
     ]
     for kind, counts in entries:
         for entry in kind:
