@@ -35,7 +35,9 @@ def _named(command: Command | app_commands.Group) -> str:
 
 def usage(command: Command) -> str:
     """``/incident query``, ``/undo [entry]``, ``/collection show [name]``."""
-    options = " ".join(_name(p.name) if p.required else f"[{_name(p.name)}]" for p in command.parameters)
+    options = " ".join(
+        _name(p.display_name) if p.required else f"[{_name(p.display_name)}]" for p in command.parameters
+    )
     return f"{_named(command)} {options}".rstrip()
 
 

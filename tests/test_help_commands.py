@@ -94,3 +94,12 @@ async def test_help_in_french_lists_the_teachers_commands_in_french(moderator_se
     assert list(shown) == [everyone, teachers]
     assert {"/collection ajouter|retirer", "/quiz ajouter|effacer-pointages"} <= set(shown[teachers])
     assert "/collection afficher [nom]" in shown[everyone]
+
+
+async def test_help_names_options_as_discord_shows_them_in_either_language(discord_session) -> None:
+    """A renamed option (``/timeline``'s ``start`` is ``from``) reads as members type it."""
+    english = sections(await help_for(discord_session))[say(Msg.HELP_TITLE)]
+    french_asker = replace(discord_session.invoker, locale="fr")
+    french = sections(await help_for(discord_session, french_asker))
+    assert "/timeline [chamber] [person] [from] [to]" in english
+    assert "/chronologie [chambre] [personne] [de] [à]" in next(iter(french.values()))
