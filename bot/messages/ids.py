@@ -533,3 +533,6 @@ class Msg(StrEnum):
     LESSON_UNIT = "lesson.unit"
     LESSON_NEEDS_ONE = "lesson.needs-one"
     LESSON_EMPTY_UNIT = "lesson.empty-unit"
+
+    # -- search labels in both languages (bot.search.documents) ------------------------------------------
+    MOTION_CHOICE = "search.motion-choice"
