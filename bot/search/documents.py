@@ -21,6 +21,7 @@ the write that rebuilt them was asked in.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
@@ -336,9 +337,12 @@ def _party_names(party: Party | None) -> list[str | None]:
     return [party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, *party.aliases]
 
 
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace but the no-break spaces French puts before ":"
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` on one line (labels are choice names), clipped to ``limit`` characters."""
-    return limits.clip(" ".join(text.split()), limit)
+    return limits.clip(_BREAKS.sub(" ", text).strip(), limit)
 
 
 def _suffixed(text: str, suffix: str) -> str:
