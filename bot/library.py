@@ -114,17 +114,18 @@ def _argument(action: Action, document: Document) -> str:
 
 
 def _choice(action: Action, document: Document) -> Choice:
-    return Choice(document.label, action, _argument(action, document))
+    return Choice(document.shown, action, _argument(action, document))
 
 
 def _told_apart(documents: Sequence[Document]) -> list[tuple[str, str]]:
-    """(label, key) choices; where labels repeat, each says how it differs (its detail, else its rank)."""
-    repeated = {label for label, count in Counter(d.label for d in documents).items() if count > 1}
+    """(label, key) choices in the language being spoken; where labels repeat, each says how it differs
+    (its detail, else its rank)."""
+    repeated = {label for label, count in Counter(d.shown for d in documents).items() if count > 1}
     told = []
     for rank, document in enumerate(documents, 1):
-        label = document.label
+        label, detail = document.shown, document.shown_detail
         if label in repeated:
-            label = f"{label} — {document.detail}" if document.detail else f"{label} ({rank})"
+            label = f"{label} — {detail}" if detail else f"{label} ({rank})"
         told.append((limits.clip(label, limits.CHOICE_NAME), document.key))
     return told
 
@@ -234,7 +235,7 @@ class Library:
     def _unknown_chamber(self, typed: str) -> InvalidInput:
         """The refusal of a chamber no entry is in, naming the chambers there are."""
         known = ", ".join(
-            f"`{min(map(fold, place.names[1:] or place.names), key=len)}` ({place.names[0]})"
+            f"`{min(map(fold, place.names[1:] or place.names), key=len)}` ({place.shown})"
             for place in self.index.places()
         )
         return InvalidInput(Msg.SEARCH_UNKNOWN_CHAMBER, value=render.echo(typed), allowed=known)
@@ -263,12 +264,15 @@ class Library:
 
     def complete_entries(self, query: str, *, guild_id: int | None) -> list[tuple[str, str]]:
         """Incidents, people, parties and terms as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh")
-        pairs."""
+        pairs, named in the language being spoken ("personne : Jagmeet Singh (NPD)")."""
         text, filters = self._typed(query)
         hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
-            (f"{hit.document.kind}: {hit.document.label}", f"{hit.document.kind}:{hit.document.key}")
-            for hit in hits
+            (
+                say(Msg.LABELLED, label=changes.kind_name(EntityKind(doc.kind)), text=doc.shown),
+                f"{doc.kind}:{doc.key}",
+            )
+            for doc in (hit.document for hit in hits)
         ]
 
     def resolve_entry(self, text: str, *, guild_id: int | None) -> tuple[EntityKind, str]:
@@ -306,7 +310,7 @@ class Library:
             return result.hit.document.key
         hits = result.candidates if isinstance(result, Ambiguous) else result.suggestions
         own_first = sorted(hits, key=lambda hit: hit.document.guild_id != guild_id)  # stable: best first
-        found = tuple(references.Named(hit.document.key, hit.document.label) for hit in own_first)
+        found = tuple(references.Named(hit.document.key, hit.document.shown) for hit in own_first)
         return references.Close(found) if isinstance(result, Ambiguous) else references.Unknown(found)
 
     @staticmethod
@@ -857,12 +861,13 @@ class Library:
         return self._run(lambda s: incidents.anniversaries(incidents.timeline(s, guild_id=guild_id), today))
 
     def chamber_choices(self, typed: str) -> list[tuple[str, str]]:
-        """Chambers as (name, slug) pairs whose slug or names hold every word typed (all when nothing is)."""
+        """Chambers as (name, slug) pairs, named in the language being spoken, whose slug or names hold
+        every word typed (all when nothing is)."""
         places = self.index.places()
         if typed.strip():
             named = self.index.places_named(typed)
             places = [place for place in places if place.slug in named]
-        return [(place.names[0] if place.names else place.slug, place.slug) for place in places]
+        return [(place.shown, place.slug) for place in places]
 
     def chamber_slug(self, typed: str) -> str:
         """The chamber ``typed`` names (its slug, or words only one chamber's names hold); otherwise

@@ -21,12 +21,17 @@ def test_ask_locale_fr_answers_in_french(workdir: Path, capsys: pytest.CaptureFi
     assert say(Msg.PEOPLE_INVOLVED) not in out
 
 
-def test_complete_locale_fr_offers_the_same_entries(
+def test_complete_locale_fr_offers_the_same_entries_named_in_french(
     workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     main(["complete", "/incident query:singh"])
     english = capsys.readouterr().out
     code = main(["complete", "--locale", "fr", "/incident query:singh"])
+    french = capsys.readouterr().out
 
     assert code == 0
-    assert capsys.readouterr().out == english
+    assert [line.rsplit(" -> ", 1)[1] for line in french.splitlines()] == [
+        line.rsplit(" -> ", 1)[1] for line in english.splitlines()
+    ]
+    assert french.startswith("Le chef du NPD Jagmeet Singh")
+    assert english.startswith("NDP Leader Jagmeet Singh")

@@ -9,8 +9,8 @@ import pytest
 
 from bot import limits
 from bot.answers.queries import IncidentDetail
-from bot.answers.render import OUTCOME
 from bot.messages.catalogue import say
+from bot.messages.outcomes import OUTCOME
 from bot.quiz.pool import pool
 from bot.quiz.questions import Filters, Pooled, Question, QuestionKind, draw, label, questions, same
 from bot.search.text import fold

@@ -22,6 +22,7 @@ from bot.answers.queries import (
     SourceRef,
 )
 from bot.messages.catalogue import Msg, say
+from bot.messages.outcomes import OUTCOME
 from db.models import (
     Attribution,
     Delivery,
@@ -270,7 +271,7 @@ def test_a_ruling_on_no_one_in_particular_says_who_ruled_and_what() -> None:
 
 
 def test_every_ruling_outcome_has_plain_words() -> None:
-    assert set(render.OUTCOME) == set(RulingOutcome)
+    assert set(OUTCOME) == set(RulingOutcome)
 
 
 def translated(original: str | None = None, language: str | None = "French") -> QuoteView:

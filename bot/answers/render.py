@@ -31,8 +31,9 @@ from bot.answers.queries import (
 from bot.errors import NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, current_locale, day_words, language_words, say
+from bot.messages.outcomes import OUTCOME
 from bot.search.text import fold
-from db.models import Attribution, Delivery, MotionResult, Procedure, RulingOutcome, Stance
+from db.models import Attribution, Delivery, MotionResult, Procedure, Stance
 
 COLOUR = 0x2F5D8A
 QUOTES_SHOWN = 3
@@ -56,21 +57,6 @@ STANCE = {
     Stance.CONSENT: Msg.STANCE_CONSENT,
     Stance.OBJECT: Msg.STANCE_OBJECT,
     Stance.UNKNOWN: Msg.STANCE_UNKNOWN,
-}
-OUTCOME = {
-    RulingOutcome.CALLED_TO_ORDER: Msg.OUTCOME_CALLED_TO_ORDER,
-    RulingOutcome.WARNED: Msg.OUTCOME_WARNED,
-    RulingOutcome.ASKED_TO_WITHDRAW: Msg.OUTCOME_ASKED_TO_WITHDRAW,
-    RulingOutcome.WORDS_WITHDRAWN: Msg.OUTCOME_WORDS_WITHDRAWN,
-    RulingOutcome.APOLOGY_ACCEPTED: Msg.OUTCOME_APOLOGY_ACCEPTED,
-    RulingOutcome.ORDERED_TO_LEAVE_SITTING: Msg.OUTCOME_ORDERED_TO_LEAVE_SITTING,
-    RulingOutcome.ORDERED_TO_LEAVE_PERIOD: Msg.OUTCOME_ORDERED_TO_LEAVE_PERIOD,
-    RulingOutcome.NAMED: Msg.OUTCOME_NAMED,
-    RulingOutcome.SUSPENDED_BY_HOUSE: Msg.OUTCOME_SUSPENDED_BY_HOUSE,
-    RulingOutcome.PRIVILEGE_FOUND: Msg.OUTCOME_PRIVILEGE_FOUND,
-    RulingOutcome.PRIVILEGE_NOT_FOUND: Msg.OUTCOME_PRIVILEGE_NOT_FOUND,
-    RulingOutcome.SITTING_SUSPENDED: Msg.OUTCOME_SITTING_SUSPENDED,
-    RulingOutcome.NO_SANCTION: Msg.OUTCOME_NO_SANCTION,
 }
 PROCEDURE = {
     Procedure.UNANIMOUS_CONSENT: Msg.PROCEDURE_UNANIMOUS_CONSENT,

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from bot.answers.queries import IncidentDetail
-from bot.answers.render import ATTRIBUTION, OUTCOME, STANCE, _date
+from bot.answers.render import ATTRIBUTION, STANCE, _date
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
+from bot.messages.outcomes import OUTCOME
 from db.models import Attribution, Procedure, Stance
 
 QUESTIONS = 3

@@ -541,3 +541,5 @@ class Msg(StrEnum):
     UNDO_NOT_STAFF = "undo.not-staff"
     UNDO_NOT_A_TEACHERS_KIND = "undo.not-a-teachers-kind"
     QUESTION_NOT_SHARED = "import.question-not-shared"
+    # -- search labels in both languages (bot.search.documents) ------------------------------------------
+    MOTION_CHOICE = "search.motion-choice"

@@ -20,9 +20,10 @@ from enum import StrEnum
 
 from bot import limits
 from bot.answers.queries import IncidentDetail, MotionView, RulingView
-from bot.answers.render import OUTCOME, source_link
+from bot.answers.render import source_link
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
+from bot.messages.outcomes import OUTCOME
 from bot.search.text import fold
 from db.models import RulingOutcome, Stance
 

@@ -10,20 +10,28 @@ document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuil
 of the entries a write changed, so the index is updated without a rebuild. An incident's documents
 also show the names of the people, parties and chamber it refers to, so a write to one of those
 changes the documents of its incidents too (``referring_incidents``).
+
+Labels are what a member reads in autocomplete and in ``/search`` results, so each document is
+labelled in English and in French (``Document.label_fr``, kept where it reads differently): titles
+and names in the language the data gives them in (``title_fr``, ``name_fr``, ``abbreviation_fr``), and
+worded labels (a ruling's, a motion's) said in each catalogue. Both are worded here whatever language
+the write that rebuilt them was asked in.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from bot import limits
-from bot.messages.catalogue import Msg, say
+from bot.messages.catalogue import DEFAULT_LOCALE, Msg, current_locale, in_language, say, speaking
+from bot.messages.outcomes import OUTCOME
 from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Facets, Place, TextField
 from bot.search.places import country_words
 from bot.search.text import fold
@@ -269,7 +277,7 @@ def incident_documents(
 
 def _place(chamber: Chamber) -> Place:
     names = (chamber.name, chamber.name_fr, *country_words(chamber.country))
-    return Place(chamber.slug, tuple(name for name in names if name))
+    return Place(chamber.slug, tuple(name for name in names if name), chamber.name_fr)
 
 
 def _incident_facets(incident: Incident, places: dict[int | None, Place]) -> Facets:
@@ -329,14 +337,31 @@ def _party_names(party: Party | None) -> list[str | None]:
     return [party.name, party.name_fr, party.abbreviation, party.abbreviation_fr, *party.aliases]
 
 
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace but the no-break spaces French puts before ":"
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` on one line (labels are choice names), clipped to ``limit`` characters."""
-    return limits.clip(" ".join(text.split()), limit)
+    return limits.clip(_BREAKS.sub(" ", text).strip(), limit)
 
 
 def _suffixed(text: str, suffix: str) -> str:
     """``text`` clipped so that ``text + suffix`` fits in a label."""
     return clip(text, LABEL_MAX - len(suffix)) + suffix
+
+
+def _in_both(word: Callable[[], str]) -> tuple[str, str]:
+    """A label worded by ``word`` in English and in French (``Document`` keeps the French only where
+    it differs)."""
+    with speaking(DEFAULT_LOCALE):
+        english = word()
+    with speaking("fr"):
+        return english, word()
+
+
+def _detail(text: str | None) -> str | None:
+    """A detail as far as a label can show it: the rest would be clipped off the choice anyway."""
+    return text[:LABEL_MAX] if text else None
 
 
 def _incident_document(
@@ -377,10 +402,13 @@ def _incident_document(
     pairs += [(incident.summary, W_DETAIL), (incident.summary_fr, W_DETAIL)]
     pairs.extend((motion.text, W_DETAIL) for motion in motions)
     pairs.extend((quote.text, W_DETAIL) for quote in quotes)
+    year = f" ({incident.date.year})"
+    label, label_fr = _in_both(lambda: _suffixed(in_language(incident.title, incident.title_fr), year))
     return Document(
         kind=DocumentKind.INCIDENT,
         key=incident.slug,
-        label=_suffixed(incident.title, f" ({incident.date.year})"),
+        label=label,
+        label_fr=label_fr,
         incident=incident.slug,
         guild_id=incident.guild_id,
         exact=(incident.slug, *incident.aliases),
@@ -406,11 +434,19 @@ def _person_document(
         pairs.extend((name, W_PARTY) for name in _party_names(parties.get(participant.party_id)))
         pairs += [(incident.title, W_DETAIL), (incident.title_fr, W_DETAIL)]
         latest = incident.date if latest is None else max(latest, incident.date)
-    suffix = f" ({clip(party.abbreviation or party.name, 40)})" if party is not None else ""
+
+    def word() -> str:
+        if party is None:
+            return clip(person.name, LABEL_MAX)
+        short = in_language(party.abbreviation, party.abbreviation_fr) if party.abbreviation else None
+        return _suffixed(person.name, f" ({clip(short or in_language(party.name, party.name_fr), 40)})")
+
+    label, label_fr = _in_both(word)
     return Document(
         kind=DocumentKind.PERSON,
         key=person.slug,
-        label=_suffixed(person.name, suffix),
+        label=label,
+        label_fr=label_fr,
         guild_id=person.guild_id,
         exact=(person.slug, person.name, *person.aliases),
         fields=_fields(*pairs),
@@ -420,13 +456,22 @@ def _person_document(
 
 
 def _party_document(party: Party, facets: Facets) -> Document:
-    abbreviations = "/".join(dict.fromkeys(a for a in (party.abbreviation, party.abbreviation_fr) if a))
-    suffix = f" ({clip(abbreviations, 30)})" if abbreviations else ""
+    def word() -> str:
+        """Its name, then both abbreviations, the language's own first: "New Democratic Party (NDP/NPD)"."""
+        first = in_language(party.abbreviation or "", party.abbreviation_fr)
+        abbreviations = "/".join(
+            dict.fromkeys(a for a in (first, party.abbreviation, party.abbreviation_fr) if a)
+        )
+        suffix = f" ({clip(abbreviations, 30)})" if abbreviations else ""
+        return _suffixed(in_language(party.name, party.name_fr), suffix)
+
     exact = [party.slug, *(a for a in (party.abbreviation, party.abbreviation_fr) if a), *party.aliases]
+    label, label_fr = _in_both(word)
     return Document(
         kind=DocumentKind.PARTY,
         key=party.slug,
-        label=_suffixed(party.name, suffix),
+        label=label,
+        label_fr=label_fr,
         guild_id=party.guild_id,
         exact=tuple(exact),
         fields=_fields(
@@ -446,6 +491,7 @@ def term_document(term: Term) -> Document:
         kind=DocumentKind.TERM,
         key=term.slug,
         label=clip(term.name, LABEL_MAX),
+        label_fr=clip(term.name_fr, LABEL_MAX) if term.name_fr else None,
         guild_id=term.guild_id,
         exact=(term.slug, *names),
         fields=_fields(
@@ -489,18 +535,27 @@ def _quote_document(
 def _ruling_document(
     ruling: Ruling, incident: Incident, people: dict[int | None, Person], facets: Facets
 ) -> Document:
-    outcome = _words(ruling.outcome)
     subject = ruling.subject_label or _speaker_name(ruling.subject_id, people)
     ruled_by = clip(ruling.ruled_by_label, 50)
-    name = (
-        say(Msg.RULING_CHOICE_ON, ruled_by=ruled_by, subject=clip(subject, 40), outcome=outcome)
-        if subject
-        else say(Msg.RULING_CHOICE, ruled_by=ruled_by, outcome=outcome)
-    )
+
+    def word() -> str:
+        # In English the outcome's own words ("ordered to leave sitting"), short as a label wants.
+        outcome = (
+            _words(ruling.outcome) if current_locale() == DEFAULT_LOCALE else say(OUTCOME[ruling.outcome])
+        )
+        name = (
+            say(Msg.RULING_CHOICE_ON, ruled_by=ruled_by, subject=clip(subject, 40), outcome=outcome)
+            if subject
+            else say(Msg.RULING_CHOICE, ruled_by=ruled_by, outcome=outcome)
+        )
+        return _suffixed(name, f" ({incident.slug})")
+
+    label, label_fr = _in_both(word)
     return Document(
         kind=DocumentKind.RULING,
         key=f"ruling:{ruling.id}",
-        label=_suffixed(name, f" ({incident.slug})"),
+        label=label,
+        label_fr=label_fr,
         incident=incident.slug,
         guild_id=incident.guild_id,
         fields=_fields(
@@ -515,7 +570,8 @@ def _ruling_document(
             (incident.title_fr, W_BACKGROUND),
         ),
         date=incident.date,
-        detail=ruling.summary,
+        detail=_detail(ruling.summary),
+        detail_fr=_detail(ruling.summary_fr),
         facets=facets,
     )
 
@@ -523,10 +579,14 @@ def _ruling_document(
 def _motion_document(
     motion: Motion, incident: Incident, people: dict[int | None, Person], facets: Facets
 ) -> Document:
+    label, label_fr = _in_both(
+        lambda: _suffixed(say(Msg.MOTION_CHOICE, text=motion.text), f" ({incident.slug})")
+    )
     return Document(
         kind=DocumentKind.MOTION,
         key=f"motion:{motion.id}",
-        label=_suffixed(f"Motion: {motion.text}", f" ({incident.slug})"),
+        label=label,
+        label_fr=label_fr,
         incident=incident.slug,
         guild_id=incident.guild_id,
         fields=_fields(

@@ -110,6 +110,7 @@ from typing import NamedTuple
 from rapidfuzz import fuzz, process
 
 from bot import limits
+from bot.messages.catalogue import in_language
 from bot.search.filters import Filters
 from bot.search.text import fold, is_numeric
 from bot.search.vocabulary import meaningful
@@ -195,6 +196,12 @@ class Place:
 
     slug: str
     names: tuple[str, ...]  # its name, French name, country, the country's abbreviations and demonyms
+    name_fr: str | None = None  # its French name, where the data has one
+
+    @property
+    def shown(self) -> str:
+        """Its name in the language being spoken (``in_language``), else its slug."""
+        return in_language(self.names[0], self.name_fr) if self.names else self.slug
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +222,10 @@ class Document:
     them, and are searchable like a weight-1 field. ``date`` orders the empty-query default. ``detail``
     is shown beside the label where two choices would otherwise read the same.
 
+    ``label_fr`` and ``detail_fr`` are the label and detail in French, held only where they read
+    differently from the English (a French title, French names, a ruling worded in French); ``shown``
+    and ``shown_detail`` pick them by the language being spoken (``bot.messages.catalogue``).
+
     A ``removed`` document is a tombstone: a guild removed the entry, so the document is never found
     but still shadows the shared document with its (kind, key) in that guild.
     """
@@ -230,12 +241,30 @@ class Document:
     removed: bool = False
     detail: str | None = None  # a few words telling it from a namesake (a ruling's summary)
     facets: Facets = Facets()
+    label_fr: str | None = None
+    detail_fr: str | None = None
 
     def __post_init__(self) -> None:
         if not self.key:
             raise ValueError("a document needs a key")
-        if not self.label or len(self.label) > LABEL_MAX:
-            raise ValueError(f"label must be 1-{LABEL_MAX} characters: {self.label!r}")
+        for label in (self.label, self.label_fr):
+            if label is not None and (not label or len(label) > LABEL_MAX):
+                raise ValueError(f"label must be 1-{LABEL_MAX} characters: {label!r}")
+        # A French text the same as the English is not kept twice (the index holds many documents).
+        if self.label_fr == self.label:
+            object.__setattr__(self, "label_fr", None)
+        if self.detail_fr == self.detail:
+            object.__setattr__(self, "detail_fr", None)
+
+    @property
+    def shown(self) -> str:
+        """The label in the language being spoken: the French where the document has one."""
+        return in_language(self.label, self.label_fr)
+
+    @property
+    def shown_detail(self) -> str | None:
+        """The detail in the language being spoken: the French where the document has one."""
+        return in_language(self.detail, self.detail_fr) if self.detail is not None else None
 
     @property
     def ident(self) -> tuple[DocumentKind, str, int]:
