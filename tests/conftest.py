@@ -31,6 +31,9 @@ from sqlalchemy.engine import URL
 
 from bot.search.documents import load_documents
 from bot.search.index import SearchIndex
+from db.dataset.files import read_dataset
+from db.dataset.schema import SHIPPED_DATASET
+from db.dataset.writer import load_dataset
 from db.session import Database, normalize_url
 
 TEST_DATABASE_URL_ENV = "TEST_DATABASE_URL"
@@ -272,3 +275,15 @@ def seeded_index(request: pytest.FixtureRequest, seeded_database: Database) -> S
     template: SqliteTemplate | PostgresqlTemplate = request.getfixturevalue(name)
     index: SearchIndex = pickle.loads(template.index)
     return index
+
+
+@pytest.fixture(scope="module")
+def shipped_db() -> Iterator[Database]:
+    """An in-memory SQLite database holding the shipped dataset, shared by one test module."""
+    database = Database("sqlite://")
+    database.ensure_ready(seed=False)
+    with database.session() as session:
+        load_dataset(session, read_dataset(SHIPPED_DATASET))
+        session.commit()
+    yield database
+    database.dispose()

@@ -403,19 +403,8 @@ def test_document_label_must_fit_a_discord_choice() -> None:
 
 
 @pytest.fixture(scope="module")
-def shipped() -> Iterator[Database]:
-    database = Database("sqlite://")
-    database.ensure_ready(seed=False)
-    with database.session() as session:
-        load_dataset(session, read_dataset(SHIPPED_DATASET))
-        session.commit()
-    yield database
-    database.dispose()
-
-
-@pytest.fixture(scope="module")
-def shipped_index(shipped: Database) -> SearchIndex:
-    with shipped.session() as session:
+def shipped_index(shipped_db: Database) -> SearchIndex:
+    with shipped_db.session() as session:
         return SearchIndex(load_documents(session))
 
 
@@ -564,8 +553,8 @@ def test_shipped_labels_fit_a_discord_choice(shipped_index: SearchIndex) -> None
     assert all(1 <= len(doc.label) <= LABEL_MAX for doc in shipped_index.documents())
 
 
-def test_load_documents_builds_every_kind_from_the_shipped_dataset(shipped: Database) -> None:
-    with shipped.session() as session:
+def test_load_documents_builds_every_kind_from_the_shipped_dataset(shipped_db: Database) -> None:
+    with shipped_db.session() as session:
         docs = load_documents(session)
     by_kind = {kind: [doc for doc in docs if doc.kind is kind] for kind in DocumentKind}
     assert len(by_kind[DocumentKind.INCIDENT]) == 12

@@ -4,7 +4,6 @@ English otherwise; the choices' values stay the same, so a command resolves them
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,9 +14,6 @@ from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say, speaking
 from bot.search.documents import load_documents
 from bot.search.index import LABEL_MAX, Document, DocumentKind, SearchIndex
-from db.dataset.files import read_dataset
-from db.dataset.schema import SHIPPED_DATASET
-from db.dataset.writer import load_dataset
 from db.session import Database
 from tests.discord_harness import choices
 
@@ -26,25 +22,14 @@ SINGH_EN = "NDP Leader Jagmeet Singh ordered out of the Commons"
 
 
 @pytest.fixture(scope="module")
-def shipped() -> Iterator[Database]:
-    database = Database("sqlite://")
-    database.ensure_ready(seed=False)
-    with database.session() as session:
-        load_dataset(session, read_dataset(SHIPPED_DATASET))
-        session.commit()
-    yield database
-    database.dispose()
-
-
-@pytest.fixture(scope="module")
-def documents(shipped: Database) -> list[Document]:
-    with shipped.session() as session:
+def documents(shipped_db: Database) -> list[Document]:
+    with shipped_db.session() as session:
         return load_documents(session)
 
 
 @pytest.fixture(scope="module")
-def library(shipped: Database, documents: list[Document]) -> Library:
-    return Library(shipped, SearchIndex(documents))
+def library(shipped_db: Database, documents: list[Document]) -> Library:
+    return Library(shipped_db, SearchIndex(documents))
 
 
 def complete_in(locale: str, library: Library, topic: str, query: str) -> list[tuple[str, str]]:
@@ -136,9 +121,9 @@ def test_every_french_label_fits_a_choice(documents: list[Document]) -> None:
 
 
 def test_documents_built_while_french_is_spoken_keep_their_english_labels(
-    shipped: Database, documents: list[Document]
+    shipped_db: Database, documents: list[Document]
 ) -> None:
-    with speaking("fr"), shipped.session() as session:
+    with speaking("fr"), shipped_db.session() as session:
         rebuilt = load_documents(session)  # as a French moderator's write re-indexes in its thread
     assert [(d.label, d.label_fr) for d in rebuilt] == [(d.label, d.label_fr) for d in documents]
 
