@@ -24,6 +24,7 @@ from sqlmodel import Session
 
 from bot import limits
 from bot.answers import glossary, render
+from bot.answers.detail_cache import DetailCache
 from bot.answers.queries import (
     IncidentDetail,
     incident_detail,
@@ -170,6 +171,7 @@ class Library:
         # whole, under the lock, after each write: readers never wait and never see half a change.
         self._settings: Mapping[int, GuildSettings] | None = None
         self._settings_lock = threading.Lock()
+        self._details: DetailCache[IncidentDetail] = DetailCache()  # forgotten by every re-index
 
     @classmethod
     def open(cls, database_url: str, *, seed: bool = True) -> Library:
@@ -336,7 +338,9 @@ class Library:
             return self._actions[action](self, session, argument, guild_id)
 
     def _incident(self, session: Session, slug: str, guild_id: int | None) -> IncidentDetail:
-        detail = incident_detail(session, slug=slug, guild_id=guild_id)
+        detail = self._details.get(
+            guild_id, slug, lambda: incident_detail(session, slug=slug, guild_id=guild_id)
+        )
         if detail is None:
             raise NotFound(Msg.INCIDENT_GONE, slug=slug)
         return detail
@@ -576,6 +580,7 @@ class Library:
     def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
         """Make the index hold exactly the committed documents of these entries of the guild, and of
         the guild's incidents that show their names (a renamed person's, party's or chamber's)."""
+        self._details.forget(guild_id)
         referring = referring_incidents(session, guild_id=guild_id, entries=entries)
         entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
         fresh = entry_documents(session, guild_id=guild_id, entries=entries)

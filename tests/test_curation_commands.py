@@ -376,6 +376,13 @@ async def test_an_edit_is_answered_by_the_next_lookup(moderator_session) -> None
     assert answer["embeds"][0]["title"] == "A corrected title"
 
 
+async def test_an_edit_after_a_lookup_is_answered_by_the_next_lookup(moderator_session) -> None:
+    await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    await ask(moderator_session, '/edit incident incident:singh-2020 title:"A corrected title"')
+    answer = await ask(moderator_session, "/incident singh-2020", member(moderator_session))
+    assert answer["embeds"][0]["title"] == "A corrected title"
+
+
 async def test_an_edit_without_changes_opens_the_current_text_and_saves_the_change(moderator_session) -> None:
     modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
     assert {f.custom_id: f.value for f in modal_fields(modal)}["text"] == "I will not."

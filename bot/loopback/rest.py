@@ -13,6 +13,7 @@ import asyncio
 import json
 import re
 import socket
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -56,7 +57,8 @@ class RecordedRequest:
     "edit_original", "delete_original", "get_followup", "edit_followup", "delete_followup",
     "sync_commands", "get_commands", "channel_message", "get_attachment", "unknown"); ``body`` is the
     JSON body (the ``payload_json`` part for multipart bodies); ``files`` the names of a multipart
-    body's files and ``contents`` their bytes, in the same order; ``status`` is what the fake answered.
+    body's files and ``contents`` their bytes, in the same order; ``status`` is what the fake answered;
+    ``at`` is when it arrived (``time.monotonic()``).
     """
 
     route: str
@@ -68,6 +70,7 @@ class RecordedRequest:
     query: Mapping[str, str] = field(default_factory=dict)
     files: tuple[str, ...] = ()
     contents: tuple[bytes, ...] = ()
+    at: float = field(default_factory=time.monotonic, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

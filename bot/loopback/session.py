@@ -156,6 +156,12 @@ class OfflineSession:
         An ATTACHMENT option names a file: its content is ``files[name]`` when given, else the file
         ``name`` on disk; the fake serves it at the attachment's url, as Discord's CDN would.
         """
+        return await self.dispatch(self.command_payload(line, invoker=invoker, files=files))
+
+    def command_payload(
+        self, line: str, *, invoker: Invoker | None = None, files: Mapping[str, bytes] | None = None
+    ) -> Json:
+        """The INTERACTION_CREATE payload (type 2) Discord would send for a slash command ``line``."""
         parsed = self.parse(line)
         attachments = {
             option["name"]: self._attach(str(option["value"]), files or {})
@@ -166,7 +172,7 @@ class OfflineSession:
             if option["name"] in attachments:
                 option["value"] = attachments[option["name"]]["id"]
         interaction_id, token = self._ids()
-        payload = payloads.application_command(
+        return payloads.application_command(
             parsed.name,
             parsed.options,
             invoker or self.invoker,
@@ -176,7 +182,6 @@ class OfflineSession:
             command_guild_id=parsed.guild_id,
             attachments={attached["id"]: attached for attached in attachments.values()},
         )
-        return await self.dispatch(payload)
 
     def _attach(self, name: str, files: Mapping[str, bytes]) -> Json:
         if name in files:
@@ -191,9 +196,13 @@ class OfflineSession:
 
     async def complete(self, line: str, *, invoker: Invoker | None = None) -> list[RecordedRequest]:
         """Ask for autocomplete (type 4) on the last option of ``line``."""
+        return await self.dispatch(self.autocomplete_payload(line, invoker=invoker))
+
+    def autocomplete_payload(self, line: str, *, invoker: Invoker | None = None) -> Json:
+        """The INTERACTION_CREATE payload (type 4) asking for choices for the last option of ``line``."""
         parsed = self.parse(line, focus_last=True)
         interaction_id, token = self._ids()
-        payload = payloads.autocomplete(
+        return payloads.autocomplete(
             parsed.name,
             parsed.options,
             invoker or self.invoker,
@@ -202,7 +211,6 @@ class OfflineSession:
             token=token,
             command_guild_id=parsed.guild_id,
         )
-        return await self.dispatch(payload)
 
     async def press(
         self,
