@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 import threading
-from collections import Counter
+import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
@@ -33,6 +34,7 @@ from bot.answers.queries import (
     term_detail,
 )
 from bot.answers.render import Action, Choice, Reply
+from bot.change_feed import ChangeListener, changes_since, conninfo, latest_change, record_changes
 from bot.classroom import collections, incidents
 from bot.classroom import settings as guild_settings
 from bot.classroom.collections import CollectionChange, CollectionSummary
@@ -54,6 +56,7 @@ from bot.search.documents import entry_documents, entry_of, load_documents, refe
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
+from bot.settings import OVERLAY_IDLE_SECONDS
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry, IncidentEntry
@@ -61,6 +64,7 @@ from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggest
 from db.session import Database
 
 SEARCH_RESULTS = 40
+SWEEP_SECONDS = 60.0  # how often, at most, a question looks for idle overlays to evict
 _Result = TypeVar("_Result")
 
 
@@ -153,7 +157,21 @@ class CollectionView:
     incidents: tuple[IncidentLine, ...]
 
 
+def imported_entries(plan: ImportPlan) -> set[tuple[EntityKind, str]]:
+    """The entries an applied import wrote, as (kind, key)."""
+    return {(kind, slug_of(entry)) for kind, entry in plan.writes}
+
+
 class Library:
+    """The facade; its index holds the shared documents and the overlays of the guilds asked about lately.
+
+    A guild's own documents (its overlay) are loaded at the guild's first question (``_index_for``, the
+    one way every read reaches the index) and evicted once unasked about for ``overlay_idle_seconds``
+    (by ``clock``), so a process serving thousands of guilds holds the shared documents once. Index
+    writes (a local write's re-index, an overlay load or eviction, another process's changes) are
+    serialised by one lock, so an overlay is never loaded from a snapshot older than a change applied.
+    """
+
     def __init__(
         self,
         database: Database,
@@ -161,9 +179,19 @@ class Library:
         *,
         today: Callable[[], dt.date] = utc_today,
         chance: random.Random | None = None,
+        changes_seen: int = 0,
+        overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.database = database
         self.index = index
+        self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
+        self.overlay_idle_seconds = overlay_idle_seconds
+        self.clock = clock
+        self._overlays: dict[int, float] = {}  # guild -> when last asked about
+        self._index_lock = threading.RLock()
+        self._swept = clock()
+        self._listener: ChangeListener | None = None
         self.today = today  # what /on-this-day calls today (a test fixes it)
         self.chance = chance or random.Random()  # noqa: S311  (what /random draws with: a warm-up, not a secret)
         # Every guild's settings, read at the first question about any (None until then) and replaced
@@ -172,25 +200,97 @@ class Library:
         self._settings_lock = threading.Lock()
 
     @classmethod
-    def open(cls, database_url: str, *, seed: bool = True) -> Library:
-        """Open (creating, migrating and seeding on first use) the database and index it."""
+    def open(
+        cls,
+        database_url: str,
+        *,
+        seed: bool = True,
+        overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Library:
+        """Open (creating, migrating and seeding on first use) the database and index its shared documents
+        (guilds' overlays load at their first question)."""
         database = Database(database_url)
         database.ensure_ready(seed=seed)
         with database.session() as session:
-            index = SearchIndex(load_documents(session))
-        library = cls(database, index)
+            seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
+            index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+        library = cls(
+            database, index, changes_seen=seen, overlay_idle_seconds=overlay_idle_seconds, clock=clock
+        )
         library.load_settings()  # now, rather than on the event loop at the first question
         return library
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+            self._listener = None
         self.database.dispose()
+
+    # The index: guild overlays on demand, and other processes' writes
+
+    def _index_for(self, guild_id: int | None) -> SearchIndex:
+        """The index, holding ``guild_id``'s overlay (loaded now if it is not); evicts idle overlays."""
+        now = self.clock()
+        if guild_id:
+            if guild_id not in self._overlays:
+                self._load_overlay(guild_id)
+            self._overlays[guild_id] = now
+        if now - self._swept >= min(SWEEP_SECONDS, self.overlay_idle_seconds):
+            self.evict_idle(now)
+        return self.index
+
+    def _load_overlay(self, guild_id: int) -> None:
+        with self._index_lock:
+            if guild_id in self._overlays:  # another thread loaded it while this one waited
+                return
+            with self.database.session() as session:
+                self._replace(guild_id, load_documents(session, guild_id=guild_id), lambda _doc: True)
+            self._overlays[guild_id] = self.clock()
+
+    def evict_idle(self, now: float | None = None) -> list[int]:
+        """Drop the overlays unasked about for ``overlay_idle_seconds``; returns their guilds."""
+        now = self.clock() if now is None else now
+        with self._index_lock:
+            self._swept = now
+            idle = [g for g, asked in self._overlays.items() if now - asked >= self.overlay_idle_seconds]
+            for guild_id in idle:
+                del self._overlays[guild_id]
+                self._replace(guild_id, (), lambda _doc: True)
+        return idle
+
+    def loaded_overlays(self) -> set[int]:
+        """The guilds whose own documents the index holds now."""
+        return set(self._overlays)
+
+    def catch_up(self) -> int:
+        """Re-index the entries changed (by any process) since the last change seen; returns the last
+        change seen."""
+        with self._index_lock, self.database.session() as session:
+            changed = changes_since(session, self.changes_seen)
+            by_guild: defaultdict[int, set[tuple[EntityKind, str]]] = defaultdict(set)
+            for change in changed:
+                by_guild[change.guild_id].add((change.kind, change.key))
+            for guild_id, entries in by_guild.items():
+                self._reindex(session, guild_id, entries)
+            if changed:
+                self.changes_seen = changed[-1].id
+        return self.changes_seen
+
+    def listen(self) -> ChangeListener | None:
+        """On PostgreSQL, start hearing other processes' writes (``bot.change_feed``) until ``close``;
+        on SQLite (one process) there are none to hear."""
+        if self.database.is_sqlite:
+            return None
+        self._listener = ChangeListener(conninfo(self.database.url), self.catch_up).start()
+        return self._listener
 
     # Questions
 
     def answer(self, topic_name: str, query: str, *, guild_id: int | None) -> Reply:
         """Answer ``/<topic_name> query``: the match, a did-you-mean, or a polite no-match."""
         topic = TOPICS[topic_name]
-        result = self.index.resolve(query, kinds=topic.kinds, guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(query, kinds=topic.kinds, guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             choice = _choice(topic.action, result.hit.document)
             return self.act(choice.action, self._lead(choice, query, guild_id), guild_id=guild_id)
@@ -209,7 +309,9 @@ class Library:
         best, so that the answer leads with it."""
         if choice.action is not Action.RULING or choice.argument.startswith("ruling:"):
             return choice.argument
-        hits = self.index.search(query, kinds=(DocumentKind.RULING,), guild_id=guild_id, limit=SEARCH_RESULTS)
+        hits = self._index_for(guild_id).search(
+            query, kinds=(DocumentKind.RULING,), guild_id=guild_id, limit=SEARCH_RESULTS
+        )
         return next((h.document.key for h in hits if h.document.incident == choice.argument), choice.argument)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
@@ -217,7 +319,7 @@ class Library:
         (``chamber:``, ``year:``, ``kind:``); a filter value that means nothing is refused politely."""
         parsed = parse_query(query)
         filters = self._usable(parsed)
-        hits = self.index.search(
+        hits = self._index_for(guild_id).search(
             parsed.text, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS, filters=filters
         )
         return [_choice(ACTION_FOR_KIND[hit.document.kind], hit.document) for hit in hits]
@@ -250,7 +352,7 @@ class Library:
             TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
         )
         text, filters = self._typed(query)
-        hits = self.index.complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
+        hits = self._index_for(guild_id).complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
         return _told_apart([hit.document for hit in hits])
 
     def _typed(self, query: str) -> tuple[str, Filters]:
@@ -266,7 +368,7 @@ class Library:
         """Incidents, people, parties and terms as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh")
         pairs, named in the language being spoken ("personne : Jagmeet Singh (NPD)")."""
         text, filters = self._typed(query)
-        hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
+        hits = self._index_for(guild_id).complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
             (
                 say(Msg.LABELLED, label=changes.kind_name(EntityKind(doc.kind)), text=doc.shown),
@@ -280,7 +382,7 @@ class Library:
 
         A close call is refused with the candidates to choose from; nothing close, as not found.
         """
-        result = self.index.resolve(text, kinds=ENTRY_KINDS, guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(text, kinds=ENTRY_KINDS, guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             return EntityKind(result.hit.document.kind.value), result.hit.document.key
         if isinstance(result, Ambiguous):
@@ -305,7 +407,9 @@ class Library:
         return references.settled(outcome, option=option, kind=kind, text=text)
 
     def _indexed(self, kind: EntityKind, text: str, guild_id: int) -> references.Outcome:
-        result = self.index.resolve(text, kinds=(REFERENCE_DOCUMENTS[kind],), guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(
+            text, kinds=(REFERENCE_DOCUMENTS[kind],), guild_id=guild_id
+        )
         if isinstance(result, Exact | Clear):
             return result.hit.document.key
         hits = result.candidates if isinstance(result, Ambiguous) else result.suggestions
@@ -556,6 +660,7 @@ class Library:
             plan = transfer.apply_import(
                 session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
             )
+            record_changes(session, actor.guild_id, imported_entries(plan))
             session.commit()
             self._reindex(session, actor.guild_id, {(kind, slug_of(entry)) for kind, entry in plan.writes})
         return plan
@@ -569,19 +674,30 @@ class Library:
         """Run a write, commit it, then re-index the entry it changed in its guild (see ``_reindex``)."""
         with self.database.session() as session:
             audit = use_case(session)
+            record_changes(session, audit.guild_id, {(audit.kind, audit.key)})
             session.commit()
             self._reindex(session, audit.guild_id, {(audit.kind, audit.key)})
         return audit
 
     def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
         """Make the index hold exactly the committed documents of these entries of the guild, and of
-        the guild's incidents that show their names (a renamed person's, party's or chamber's)."""
-        referring = referring_incidents(session, guild_id=guild_id, entries=entries)
-        entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
-        fresh = entry_documents(session, guild_id=guild_id, entries=entries)
+        the guild's incidents that show their names (a renamed person's, party's or chamber's).
+
+        A guild whose overlay is not loaded is left alone: it loads fresh at its next question.
+        """
+        with self._index_lock:
+            if guild_id != SHARED_GUILD and guild_id not in self._overlays:
+                return
+            referring = referring_incidents(session, guild_id=guild_id, entries=entries)
+            entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
+            fresh = entry_documents(session, guild_id=guild_id, entries=entries)
+            self._replace(guild_id, fresh, lambda doc: entry_of(doc) in entries)
+
+    def _replace(self, guild_id: int, fresh: Sequence[Document], stale: Callable[[Document], bool]) -> None:
+        """Upsert ``fresh`` and remove the guild's documents that ``stale`` covers and ``fresh`` lacks."""
         current = {doc.ident for doc in fresh}
         for doc in self.index.guild_documents(guild_id):
-            if entry_of(doc) in entries and doc.ident not in current:
+            if stale(doc) and doc.ident not in current:
                 self.index.remove(doc.kind, doc.key, doc.guild_id)
         for doc in fresh:
             self.index.upsert(doc)
@@ -704,7 +820,7 @@ class Library:
     def incident_slug(self, query: str, *, guild_id: int | None) -> str:
         """The incident ``query`` names (a slug as autocomplete gives it, a name, a clear winner by words);
         several close ones, or none, are refused with the slugs to choose from."""
-        result = self.index.resolve(query, kinds=(DocumentKind.INCIDENT,), guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(query, kinds=(DocumentKind.INCIDENT,), guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             return result.hit.document.key
         if isinstance(result, Ambiguous):

@@ -73,6 +73,7 @@ def test_models_define_the_expected_tables() -> None:
         "quizscore",
         "customquestion",
         "term",
+        "entrychange",
     }
 
 
