@@ -272,7 +272,7 @@ class Library:
             for change in changed:
                 by_guild[change.guild_id].add((change.kind, change.key))
             for guild_id, entries in by_guild.items():
-                self._reindex(session, guild_id, entries)
+                self._reindex(session, guild_id, entries, loaded_only=True)
             if changed:
                 self.changes_seen = changed[-1].id
         return self.changes_seen
@@ -679,14 +679,25 @@ class Library:
             self._reindex(session, audit.guild_id, {(audit.kind, audit.key)})
         return audit
 
-    def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
+    def _reindex(
+        self,
+        session: Session,
+        guild_id: int,
+        entries: set[tuple[EntityKind, str]],
+        *,
+        loaded_only: bool = False,
+    ) -> None:
         """Make the index hold exactly the committed documents of these entries of the guild, and of
         the guild's incidents that show their names (a renamed person's, party's or chamber's).
 
-        A guild whose overlay is not loaded is left alone: it loads fresh at its next question.
+        A guild whose overlay is not loaded has it loaded now, fresh (a write is a question about the
+        guild); with ``loaded_only`` (another process's write) it is left alone, to load at its next
+        question.
         """
         with self._index_lock:
             if guild_id != SHARED_GUILD and guild_id not in self._overlays:
+                if not loaded_only:
+                    self._index_for(guild_id)
                 return
             referring = referring_incidents(session, guild_id=guild_id, entries=entries)
             entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
