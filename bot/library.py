@@ -188,7 +188,8 @@ class Library:
         self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
         self.overlay_idle_seconds = overlay_idle_seconds
         self.clock = clock
-        self._overlays: dict[int, float] = {}  # guild -> when last asked about
+        self._overlays: dict[int, float] = {}  # guild -> when last asked about (under _overlay_lock)
+        self._overlay_lock = threading.Lock()  # held for a dict operation only, never for I/O
         self._index_lock = threading.RLock()
         self._swept = clock()
         self._listener: ChangeListener | None = None
@@ -232,36 +233,53 @@ class Library:
     def _index_for(self, guild_id: int | None) -> SearchIndex:
         """The index, holding ``guild_id``'s overlay (loaded now if it is not); evicts idle overlays."""
         now = self.clock()
-        if guild_id:
-            if guild_id not in self._overlays:
-                self._load_overlay(guild_id)
-            self._overlays[guild_id] = now
-        if now - self._swept >= min(SWEEP_SECONDS, self.overlay_idle_seconds):
-            self.evict_idle(now)
+        if guild_id and not self._asked(guild_id, now):
+            self._load_overlay(guild_id)
+        due = now - self._swept >= min(SWEEP_SECONDS, self.overlay_idle_seconds)
+        if due and self._index_lock.acquire(blocking=False):  # a sweep can wait for a later question
+            try:
+                self.evict_idle(now)
+            finally:
+                self._index_lock.release()
         return self.index
+
+    def _asked(self, guild_id: int, now: float) -> bool:
+        """Note that the guild was asked about ``now``, if its overlay is loaded; whether it is.
+
+        Atomic with eviction's check, so an overlay being evicted is either kept or loaded again.
+        """
+        with self._overlay_lock:
+            if guild_id in self._overlays:
+                self._overlays[guild_id] = now
+                return True
+            return False
 
     def _load_overlay(self, guild_id: int) -> None:
         with self._index_lock:
-            if guild_id in self._overlays:  # another thread loaded it while this one waited
+            if self._asked(guild_id, self.clock()):  # another thread loaded it while this one waited
                 return
             with self.database.session() as session:
                 self._replace(guild_id, load_documents(session, guild_id=guild_id), lambda _doc: True)
-            self._overlays[guild_id] = self.clock()
+            with self._overlay_lock:
+                self._overlays[guild_id] = self.clock()
 
     def evict_idle(self, now: float | None = None) -> list[int]:
         """Drop the overlays unasked about for ``overlay_idle_seconds``; returns their guilds."""
         now = self.clock() if now is None else now
         with self._index_lock:
             self._swept = now
-            idle = [g for g, asked in self._overlays.items() if now - asked >= self.overlay_idle_seconds]
+            with self._overlay_lock:
+                idle = [g for g, asked in self._overlays.items() if now - asked >= self.overlay_idle_seconds]
+                for guild_id in idle:
+                    del self._overlays[guild_id]
             for guild_id in idle:
-                del self._overlays[guild_id]
                 self._replace(guild_id, (), lambda _doc: True)
         return idle
 
     def loaded_overlays(self) -> set[int]:
         """The guilds whose own documents the index holds now."""
-        return set(self._overlays)
+        with self._overlay_lock:
+            return set(self._overlays)
 
     def catch_up(self) -> int:
         """Re-index the entries changed (by any process) since the last change seen; returns the last
