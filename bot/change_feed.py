@@ -116,7 +116,7 @@ class ChangeListener:
     def __init__(
         self,
         conninfo: str,
-        catch_up: Callable[[], object],
+        catch_up: Callable[[], int],
         *,
         wait_seconds: float = 1.0,
         retry_seconds: float = 2.0,
@@ -159,7 +159,8 @@ class ChangeListener:
             connection.execute(f"LISTEN {CHANNEL}")
             self.connections += 1
             self.backend_pid = connection.info.backend_pid
-            self.catch_up()  # whatever was written while no connection was listening
+            seen = self.catch_up()  # whatever was written while no connection was listening
+            log.info("Listening for other processes' writes (caught up to change %d)", seen)
             self.listening.set()
             while not self._stopping.is_set():
                 heard = list(connection.notifies(timeout=self.wait_seconds, stop_after=1))

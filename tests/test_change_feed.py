@@ -144,6 +144,11 @@ def test_catching_up_leaves_an_unloaded_guild_to_load_fresh_at_its_first_questio
     assert titles(reader, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_on_sqlite_a_library_has_no_other_process_to_listen_to(reader: Library) -> None:
+    assert reader.listen() is None
+
+
 # -- LISTEN/NOTIFY (PostgreSQL) --------------------------------------------------------------------
 
 
