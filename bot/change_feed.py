@@ -32,6 +32,7 @@ CHANNEL = "parlbot_changes"
 RETENTION = dt.timedelta(days=1)  # change rows older than this are pruned by the next write
 PAYLOAD_MAX = 7900  # bytes; PostgreSQL refuses a NOTIFY payload of 8000 or more
 WRITE_LOCK = 0x7061726C  # the advisory lock writers number their changes under ("parl")
+APPLICATION_NAME = "parlbot-listener"  # how the listening connection shows in pg_stat_activity
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +156,7 @@ class ChangeListener:
                 self.pause(self.retry_seconds)
 
     def _listen(self) -> None:
-        with psycopg.connect(self.conninfo, autocommit=True) as connection:
+        with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             self.connections += 1
             self.backend_pid = connection.info.backend_pid

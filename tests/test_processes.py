@@ -23,6 +23,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL
 
+from bot.change_feed import APPLICATION_NAME
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker, Json
 from bot.loopback.rest import FakeDiscord, RecordedRequest
@@ -165,3 +166,42 @@ async def test_a_write_through_one_process_is_seen_through_the_other_within_a_se
         assert answer[0]["content"].startswith("Edited incident trudeau-1971: title")
         assert seen == [f"{NEW_TITLE} (1971)"], second.log.read_text()
         assert (first.gateway.shards, second.gateway.shards) == ([[0, SHARDS]], [[1, SHARDS]])
+
+
+async def test_a_process_whose_listening_connection_dropped_catches_up_from_the_counter(
+    fresh_database: str, tmp_path: Path
+) -> None:
+    async with (
+        parlbot_run(fresh_database, 0, tmp_path) as first,
+        parlbot_run(fresh_database, 1, tmp_path) as second,
+    ):
+        assert await second.incident_choices("zanzibar quokka") == []
+        assert await asyncio.to_thread(drop_listening_connections, fresh_database) == 2
+
+        # The listeners reconnect after a pause (2 s): the write's notification reaches neither.
+        await first.edit_title("trudeau-1971", NEW_TITLE)
+
+        async def offered() -> list[str]:
+            while not (seen := await second.incident_choices("zanzibar quokka")):
+                await asyncio.sleep(0.05)
+            return seen
+
+        assert await asyncio.wait_for(offered(), GUARD_SECONDS) == [f"{NEW_TITLE} (1971)"]
+        assert "(caught up to change 1)" in second.log.read_text()
+
+
+def drop_listening_connections(database_url: str) -> int:
+    """End every parlbot listener's connection to the database (as a network cut would); how many."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            ended = connection.execute(
+                text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND application_name = :name"
+                ),
+                {"name": APPLICATION_NAME},
+            )
+            return int(ended.scalar_one())
+    finally:
+        engine.dispose()
