@@ -182,7 +182,8 @@ async def test_a_process_whose_listening_connection_dropped_catches_up_from_the_
         await first.edit_title("trudeau-1971", NEW_TITLE)
 
         async def offered() -> list[str]:
-            while not (seen := await second.incident_choices("zanzibar quokka")):
+            # Another process's state: no event of this one can say when it changes.
+            while not (seen := await second.incident_choices("zanzibar quokka")):  # noqa: ASYNC110
                 await asyncio.sleep(0.05)
             return seen
 
