@@ -32,6 +32,7 @@ CHANNEL = "parlbot_changes"
 RETENTION = dt.timedelta(days=1)  # change rows older than this are pruned by the next write
 PAYLOAD_MAX = 7900  # bytes; PostgreSQL refuses a NOTIFY payload of 8000 or more
 WRITE_LOCK = 0x7061726C  # the advisory lock writers number their changes under ("parl")
+OWN_CHANGES = "parlbot.changes"  # the session.info key of the change numbers a session recorded
 APPLICATION_NAME = "parlbot-listener"  # how the listening connection shows in pg_stat_activity
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,8 @@ def record_changes(
     just before commit. On PostgreSQL the commit also sends ``NOTIFY parlbot_changes`` with the guild,
     the last change's number and, when they fit, the keys. Returns that number (None for no entries).
 
-    Prunes the rows older than ``RETENTION`` on the way.
+    The numbers are also noted in ``session.info[OWN_CHANGES]``, so that the ``Library`` that re-indexes
+    the write itself can tell its listener to skip them. Prunes the rows older than ``RETENTION``.
     """
     if not entries:
         return None
@@ -72,8 +74,11 @@ def record_changes(
     now = now or dt.datetime.now(dt.UTC)
     session.exec(delete(EntryChange).where(col(EntryChange.at) < now - RETENTION))
     rows = [{"guild_id": guild_id, "kind": kind, "key": key, "at": now} for kind, key in sorted(set(entries))]
-    session.exec(insert(EntryChange), params=rows)
-    last = session.exec(select(func.max(EntryChange.id))).one()
+    numbers: list[int] = list(
+        session.exec(insert(EntryChange).returning(col(EntryChange.id)), params=rows).scalars()
+    )
+    session.info.setdefault(OWN_CHANGES, []).extend(numbers)
+    last = max(numbers)
     if postgresql:
         session.exec(select(func.pg_notify(CHANNEL, payload(guild_id, last, entries))))
     return last

@@ -34,7 +34,14 @@ from bot.answers.queries import (
     term_detail,
 )
 from bot.answers.render import Action, Choice, Reply
-from bot.change_feed import ChangeListener, changes_since, conninfo, latest_change, record_changes
+from bot.change_feed import (
+    OWN_CHANGES,
+    ChangeListener,
+    changes_since,
+    conninfo,
+    latest_change,
+    record_changes,
+)
 from bot.classroom import collections, incidents
 from bot.classroom import settings as guild_settings
 from bot.classroom.collections import CollectionChange, CollectionSummary
@@ -193,6 +200,7 @@ class Library:
         self._index_lock = threading.RLock()
         self._swept = clock()
         self._listener: ChangeListener | None = None
+        self._own_changes: set[int] = set()  # this library's writes past ``changes_seen``: not to redo
         self.today = today  # what /on-this-day calls today (a test fixes it)
         self.chance = chance or random.Random()  # noqa: S311  (what /random draws with: a warm-up, not a secret)
         # Every guild's settings, read at the first question about any (None until then) and replaced
@@ -282,13 +290,16 @@ class Library:
             return set(self._overlays)
 
     def catch_up(self) -> int:
-        """Re-index the entries changed (by any process) since the last change seen; returns the last
-        change seen."""
+        """Re-index the entries changed by other processes since the last change seen (this library's
+        own writes are re-indexed already); returns the last change seen."""
         with self._index_lock, self.database.session() as session:
             changed = changes_since(session, self.changes_seen)
             by_guild: defaultdict[int, set[tuple[EntityKind, str]]] = defaultdict(set)
             for change in changed:
-                by_guild[change.guild_id].add((change.kind, change.key))
+                if change.id in self._own_changes:
+                    self._own_changes.discard(change.id)
+                else:
+                    by_guild[change.guild_id].add((change.kind, change.key))
             for guild_id, entries in by_guild.items():
                 self._reindex(session, guild_id, entries, loaded_only=True)
             if changed:
@@ -710,17 +721,19 @@ class Library:
 
         A guild whose overlay is not loaded has it loaded now, fresh (a write is a question about the
         guild); with ``loaded_only`` (another process's write) it is left alone, to load at its next
-        question.
+        question. The changes the session recorded (``record_changes``) are then the listener's to skip.
         """
         with self._index_lock:
-            if guild_id != SHARED_GUILD and guild_id not in self._overlays:
-                if not loaded_only:
-                    self._index_for(guild_id)
-                return
-            referring = referring_incidents(session, guild_id=guild_id, entries=entries)
-            entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
-            fresh = entry_documents(session, guild_id=guild_id, entries=entries)
-            self._replace(guild_id, fresh, lambda doc: entry_of(doc) in entries)
+            if guild_id == SHARED_GUILD or guild_id in self._overlays:
+                referring = referring_incidents(session, guild_id=guild_id, entries=entries)
+                entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
+                fresh = entry_documents(session, guild_id=guild_id, entries=entries)
+                self._replace(guild_id, fresh, lambda doc: entry_of(doc) in entries)
+            elif not loaded_only:
+                self._index_for(guild_id)
+            recorded = session.info.pop(OWN_CHANGES, ())
+            if self._listener is not None:  # without one, nothing would ever take them out of the set
+                self._own_changes.update(n for n in recorded if n > self.changes_seen)
 
     def _replace(self, guild_id: int, fresh: Sequence[Document], stale: Callable[[Document], bool]) -> None:
         """Upsert ``fresh`` and remove the guild's documents that ``stale`` covers and ``fresh`` lacks."""
