@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from bot.change_feed import (
     payload,
     record_changes,
 )
+from bot.cli import db_import
 from bot.curation.changes import Actor
 from bot.library import Library
 from db.dataset.schema import Entry, IncidentEntry
@@ -141,6 +143,23 @@ def test_catching_up_leaves_an_unloaded_guild_to_load_fresh_at_its_first_questio
     assert reader.index.guild_documents(GUILD) == []
     with reader.database.session() as session:
         assert seen == latest_change(session)
+    assert titles(reader, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
+
+
+def test_a_command_line_import_reaches_a_running_library(
+    writer: Library, reader: Library, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = writer.export(guild_id=SHARED_GUILD).model_dump(mode="json")
+    [incident] = [i for i in document["incidents"] if i["slug"] == "trudeau-1971"]
+    incident["title"] = "Zanzibar quokka filibuster"
+    dataset = tmp_path / "dataset.json"
+    dataset.write_text(json.dumps(document), encoding="utf-8")
+    assert titles(reader, "zanzibar quokka") == []  # the guild's overlay, loaded before the import
+
+    assert db_import(writer.database, dataset, guild=GUILD, dry_run=False) == 0
+    reader.catch_up()
+
+    assert "Imported into guild" in capsys.readouterr().out
     assert titles(reader, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
 
 
