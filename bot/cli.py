@@ -34,10 +34,11 @@ import aiohttp
 import discord
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.client.bot import ParlBot, point_at_endpoints
+from bot.change_feed import record_changes
+from bot.client.bot import ParlBot, create_bot, point_at_endpoints
 from bot.curation import transfer
 from bot.errors import ParlbotError
-from bot.library import Library
+from bot.library import Library, imported_entries
 from bot.loopback.commandline import CommandLineError
 from bot.loopback.console import add_member_arguments, run_console, snowflake
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
@@ -67,7 +68,7 @@ class UsageError(Exception):
 
 
 def build_bot(settings: Settings, library: Library) -> ParlBot:
-    return ParlBot(settings=settings, library=library)
+    return create_bot(settings, library)
 
 
 async def run_bot(bot: ParlBot, token: str) -> None:
@@ -121,7 +122,8 @@ def command_run(settings: Settings) -> int:
     token = _require_token(settings)
     _setup_logging(settings)
     point_at_endpoints(settings)
-    library = Library.open(settings.database_url)
+    library = Library.open(settings.database_url, overlay_idle_seconds=settings.overlay_idle_seconds)
+    library.listen()  # other processes' writes, on PostgreSQL
     try:
         return asyncio.run(run_retrying(settings, library, token))
     except KeyboardInterrupt:
@@ -310,6 +312,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
             plan = transfer.apply_import(
                 session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
             )
+            record_changes(session, guild, imported_entries(plan))
             session.commit()
     except (ParlbotError, SQLAlchemyError) as error:
         bar.finish()

@@ -14,7 +14,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 import threading
-from collections import Counter
+import time
+from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar, TypeVar
@@ -34,6 +35,14 @@ from bot.answers.queries import (
     term_detail,
 )
 from bot.answers.render import Action, Choice, Reply
+from bot.change_feed import (
+    OWN_CHANGES,
+    ChangeListener,
+    changes_since,
+    conninfo,
+    latest_change,
+    record_changes,
+)
 from bot.classroom import collections, incidents
 from bot.classroom import settings as guild_settings
 from bot.classroom.collections import CollectionChange, CollectionSummary
@@ -55,6 +64,7 @@ from bot.search.documents import entry_documents, entry_of, load_documents, refe
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
+from bot.settings import OVERLAY_IDLE_SECONDS
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView, slug_of
 from db.dataset.schema import Dataset, Entry, IncidentEntry
@@ -62,6 +72,7 @@ from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggest
 from db.session import Database
 
 SEARCH_RESULTS = 40
+SWEEP_SECONDS = 60.0  # how often, at most, a question looks for idle overlays to evict
 _Result = TypeVar("_Result")
 
 
@@ -154,7 +165,21 @@ class CollectionView:
     incidents: tuple[IncidentLine, ...]
 
 
+def imported_entries(plan: ImportPlan) -> set[tuple[EntityKind, str]]:
+    """The entries an applied import wrote, as (kind, key)."""
+    return {(kind, slug_of(entry)) for kind, entry in plan.writes}
+
+
 class Library:
+    """The facade; its index holds the shared documents and the overlays of the guilds asked about lately.
+
+    A guild's own documents (its overlay) are loaded at the guild's first question (``_index_for``, the
+    one way every read reaches the index) and evicted once unasked about for ``overlay_idle_seconds``
+    (by ``clock``), so a process serving thousands of guilds holds the shared documents once. Index
+    writes (a local write's re-index, an overlay load or eviction, another process's changes) are
+    serialised by one lock, so an overlay is never loaded from a snapshot older than a change applied.
+    """
+
     def __init__(
         self,
         database: Database,
@@ -162,9 +187,21 @@ class Library:
         *,
         today: Callable[[], dt.date] = utc_today,
         chance: random.Random | None = None,
+        changes_seen: int = 0,
+        overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.database = database
         self.index = index
+        self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
+        self.overlay_idle_seconds = overlay_idle_seconds
+        self.clock = clock
+        self._overlays: dict[int, float] = {}  # guild -> when last asked about (under _overlay_lock)
+        self._overlay_lock = threading.Lock()  # held for a dict operation only, never for I/O
+        self._index_lock = threading.RLock()
+        self._swept = clock()
+        self._listener: ChangeListener | None = None
+        self._own_changes: set[int] = set()  # this library's writes past ``changes_seen``: not to redo
         self.today = today  # what /on-this-day calls today (a test fixes it)
         self.chance = chance or random.Random()  # noqa: S311  (what /random draws with: a warm-up, not a secret)
         # Every guild's settings, read at the first question about any (None until then) and replaced
@@ -174,25 +211,117 @@ class Library:
         self._details: DetailCache[IncidentDetail] = DetailCache()  # forgotten by every re-index
 
     @classmethod
-    def open(cls, database_url: str, *, seed: bool = True) -> Library:
-        """Open (creating, migrating and seeding on first use) the database and index it."""
+    def open(
+        cls,
+        database_url: str,
+        *,
+        seed: bool = True,
+        overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Library:
+        """Open (creating, migrating and seeding on first use) the database and index its shared documents
+        (guilds' overlays load at their first question)."""
         database = Database(database_url)
         database.ensure_ready(seed=seed)
         with database.session() as session:
-            index = SearchIndex(load_documents(session))
-        library = cls(database, index)
+            seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
+            index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+        library = cls(
+            database, index, changes_seen=seen, overlay_idle_seconds=overlay_idle_seconds, clock=clock
+        )
         library.load_settings()  # now, rather than on the event loop at the first question
         return library
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+            self._listener = None
         self.database.dispose()
+
+    # The index: guild overlays on demand, and other processes' writes
+
+    def _index_for(self, guild_id: int | None) -> SearchIndex:
+        """The index, holding ``guild_id``'s overlay (loaded now if it is not); evicts idle overlays."""
+        now = self.clock()
+        if guild_id and not self._asked(guild_id, now):
+            self._load_overlay(guild_id)
+        due = now - self._swept >= min(SWEEP_SECONDS, self.overlay_idle_seconds)
+        if due and self._index_lock.acquire(blocking=False):  # a sweep can wait for a later question
+            try:
+                self.evict_idle(now)
+            finally:
+                self._index_lock.release()
+        return self.index
+
+    def _asked(self, guild_id: int, now: float) -> bool:
+        """Note that the guild was asked about ``now``, if its overlay is loaded; whether it is.
+
+        Atomic with eviction's check, so an overlay being evicted is either kept or loaded again.
+        """
+        with self._overlay_lock:
+            if guild_id in self._overlays:
+                self._overlays[guild_id] = now
+                return True
+            return False
+
+    def _load_overlay(self, guild_id: int) -> None:
+        with self._index_lock:
+            if self._asked(guild_id, self.clock()):  # another thread loaded it while this one waited
+                return
+            with self.database.session() as session:
+                self._replace(guild_id, load_documents(session, guild_id=guild_id), lambda _doc: True)
+            with self._overlay_lock:
+                self._overlays[guild_id] = self.clock()
+
+    def evict_idle(self, now: float | None = None) -> list[int]:
+        """Drop the overlays unasked about for ``overlay_idle_seconds``; returns their guilds."""
+        now = self.clock() if now is None else now
+        with self._index_lock:
+            self._swept = now
+            with self._overlay_lock:
+                idle = [g for g, asked in self._overlays.items() if now - asked >= self.overlay_idle_seconds]
+                for guild_id in idle:
+                    del self._overlays[guild_id]
+            for guild_id in idle:
+                self._replace(guild_id, (), lambda _doc: True)
+        return idle
+
+    def loaded_overlays(self) -> set[int]:
+        """The guilds whose own documents the index holds now."""
+        with self._overlay_lock:
+            return set(self._overlays)
+
+    def catch_up(self) -> int:
+        """Re-index the entries changed by other processes since the last change seen (this library's
+        own writes are re-indexed already); returns the last change seen."""
+        with self._index_lock, self.database.session() as session:
+            changed = changes_since(session, self.changes_seen)
+            by_guild: defaultdict[int, set[tuple[EntityKind, str]]] = defaultdict(set)
+            for change in changed:
+                if change.id in self._own_changes:
+                    self._own_changes.discard(change.id)
+                else:
+                    by_guild[change.guild_id].add((change.kind, change.key))
+            for guild_id, entries in by_guild.items():
+                self._reindex(session, guild_id, entries, loaded_only=True)
+            if changed:
+                self.changes_seen = changed[-1].id
+        return self.changes_seen
+
+    def listen(self) -> ChangeListener | None:
+        """On PostgreSQL, start hearing other processes' writes (``bot.change_feed``) until ``close``;
+        on SQLite (one process) there are none to hear."""
+        if self.database.is_sqlite:
+            return None
+        self._listener = ChangeListener(conninfo(self.database.url), self.catch_up).start()
+        return self._listener
 
     # Questions
 
     def answer(self, topic_name: str, query: str, *, guild_id: int | None) -> Reply:
         """Answer ``/<topic_name> query``: the match, a did-you-mean, or a polite no-match."""
         topic = TOPICS[topic_name]
-        result = self.index.resolve(query, kinds=topic.kinds, guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(query, kinds=topic.kinds, guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             choice = _choice(topic.action, result.hit.document)
             return self.act(choice.action, self._lead(choice, query, guild_id), guild_id=guild_id)
@@ -211,7 +340,9 @@ class Library:
         best, so that the answer leads with it."""
         if choice.action is not Action.RULING or choice.argument.startswith("ruling:"):
             return choice.argument
-        hits = self.index.search(query, kinds=(DocumentKind.RULING,), guild_id=guild_id, limit=SEARCH_RESULTS)
+        hits = self._index_for(guild_id).search(
+            query, kinds=(DocumentKind.RULING,), guild_id=guild_id, limit=SEARCH_RESULTS
+        )
         return next((h.document.key for h in hits if h.document.incident == choice.argument), choice.argument)
 
     def search(self, query: str, *, guild_id: int | None) -> list[Choice]:
@@ -219,7 +350,7 @@ class Library:
         (``chamber:``, ``year:``, ``kind:``); a filter value that means nothing is refused politely."""
         parsed = parse_query(query)
         filters = self._usable(parsed)
-        hits = self.index.search(
+        hits = self._index_for(guild_id).search(
             parsed.text, kinds=SEARCH_KINDS, guild_id=guild_id, limit=SEARCH_RESULTS, filters=filters
         )
         return [_choice(ACTION_FOR_KIND[hit.document.kind], hit.document) for hit in hits]
@@ -252,7 +383,7 @@ class Library:
             TOPICS[topic_name].kinds if topic_name in TOPICS else COMPLETE_ONLY.get(topic_name, SEARCH_KINDS)
         )
         text, filters = self._typed(query)
-        hits = self.index.complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
+        hits = self._index_for(guild_id).complete(text, kinds=kinds, guild_id=guild_id, filters=filters)
         return _told_apart([hit.document for hit in hits])
 
     def _typed(self, query: str) -> tuple[str, Filters]:
@@ -268,7 +399,7 @@ class Library:
         """Incidents, people, parties and terms as ("person: Jagmeet Singh (NDP)", "person:jagmeet-singh")
         pairs, named in the language being spoken ("personne : Jagmeet Singh (NPD)")."""
         text, filters = self._typed(query)
-        hits = self.index.complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
+        hits = self._index_for(guild_id).complete(text, kinds=ENTRY_KINDS, guild_id=guild_id, filters=filters)
         return [
             (
                 say(Msg.LABELLED, label=changes.kind_name(EntityKind(doc.kind)), text=doc.shown),
@@ -282,7 +413,7 @@ class Library:
 
         A close call is refused with the candidates to choose from; nothing close, as not found.
         """
-        result = self.index.resolve(text, kinds=ENTRY_KINDS, guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(text, kinds=ENTRY_KINDS, guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             return EntityKind(result.hit.document.kind.value), result.hit.document.key
         if isinstance(result, Ambiguous):
@@ -307,7 +438,9 @@ class Library:
         return references.settled(outcome, option=option, kind=kind, text=text)
 
     def _indexed(self, kind: EntityKind, text: str, guild_id: int) -> references.Outcome:
-        result = self.index.resolve(text, kinds=(REFERENCE_DOCUMENTS[kind],), guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(
+            text, kinds=(REFERENCE_DOCUMENTS[kind],), guild_id=guild_id
+        )
         if isinstance(result, Exact | Clear):
             return result.hit.document.key
         hits = result.candidates if isinstance(result, Ambiguous) else result.suggestions
@@ -560,6 +693,7 @@ class Library:
             plan = transfer.apply_import(
                 session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
             )
+            record_changes(session, actor.guild_id, imported_entries(plan))
             session.commit()
             self._reindex(session, actor.guild_id, {(kind, slug_of(entry)) for kind, entry in plan.writes})
         return plan
@@ -573,20 +707,44 @@ class Library:
         """Run a write, commit it, then re-index the entry it changed in its guild (see ``_reindex``)."""
         with self.database.session() as session:
             audit = use_case(session)
+            record_changes(session, audit.guild_id, {(audit.kind, audit.key)})
             session.commit()
             self._reindex(session, audit.guild_id, {(audit.kind, audit.key)})
         return audit
 
-    def _reindex(self, session: Session, guild_id: int, entries: set[tuple[EntityKind, str]]) -> None:
+    def _reindex(
+        self,
+        session: Session,
+        guild_id: int,
+        entries: set[tuple[EntityKind, str]],
+        *,
+        loaded_only: bool = False,
+    ) -> None:
         """Make the index hold exactly the committed documents of these entries of the guild, and of
-        the guild's incidents that show their names (a renamed person's, party's or chamber's)."""
-        self._details.forget(guild_id)
-        referring = referring_incidents(session, guild_id=guild_id, entries=entries)
-        entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
-        fresh = entry_documents(session, guild_id=guild_id, entries=entries)
+        the guild's incidents that show their names (a renamed person's, party's or chamber's).
+
+        A guild whose overlay is not loaded has it loaded now, fresh (a write is a question about the
+        guild); with ``loaded_only`` (another process's write) it is left alone, to load at its next
+        question. The changes the session recorded (``record_changes``) are then the listener's to skip.
+        """
+        with self._index_lock:
+            self._details.forget(guild_id)
+            if guild_id == SHARED_GUILD or guild_id in self._overlays:
+                referring = referring_incidents(session, guild_id=guild_id, entries=entries)
+                entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
+                fresh = entry_documents(session, guild_id=guild_id, entries=entries)
+                self._replace(guild_id, fresh, lambda doc: entry_of(doc) in entries)
+            elif not loaded_only:
+                self._index_for(guild_id)
+            recorded = session.info.pop(OWN_CHANGES, ())
+            if self._listener is not None:  # without one, nothing would ever take them out of the set
+                self._own_changes.update(n for n in recorded if n > self.changes_seen)
+
+    def _replace(self, guild_id: int, fresh: Sequence[Document], stale: Callable[[Document], bool]) -> None:
+        """Upsert ``fresh`` and remove the guild's documents that ``stale`` covers and ``fresh`` lacks."""
         current = {doc.ident for doc in fresh}
         for doc in self.index.guild_documents(guild_id):
-            if entry_of(doc) in entries and doc.ident not in current:
+            if stale(doc) and doc.ident not in current:
                 self.index.remove(doc.kind, doc.key, doc.guild_id)
         for doc in fresh:
             self.index.upsert(doc)
@@ -709,7 +867,7 @@ class Library:
     def incident_slug(self, query: str, *, guild_id: int | None) -> str:
         """The incident ``query`` names (a slug as autocomplete gives it, a name, a clear winner by words);
         several close ones, or none, are refused with the slugs to choose from."""
-        result = self.index.resolve(query, kinds=(DocumentKind.INCIDENT,), guild_id=guild_id)
+        result = self._index_for(guild_id).resolve(query, kinds=(DocumentKind.INCIDENT,), guild_id=guild_id)
         if isinstance(result, Exact | Clear):
             return result.hit.document.key
         if isinstance(result, Ambiguous):

@@ -13,6 +13,7 @@ from platformdirs import user_data_path
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+OVERLAY_IDLE_SECONDS = 3600.0  # a guild's own entries leave the search index after this long unasked about
 
 
 class SettingsError(ValueError):
@@ -57,6 +58,46 @@ def _log_level(name: str, value: str | None) -> str:
     return level
 
 
+def _count(name: str, value: str | None) -> int | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or int(text) == 0:
+        raise SettingsError(f"{name}={value!r} is not a number of shards; use a whole number from 1 up.")
+    return int(text)
+
+
+def _shard_ids(value: str | None, count: int | None) -> tuple[int, ...] | None:
+    """``SHARD_IDS``: a comma list of distinct shard numbers, each below ``SHARD_COUNT`` (which it needs)."""
+    text = (value or "").strip()
+    if not text:
+        return None
+    if count is None:
+        raise SettingsError(f"SHARD_IDS={value!r} needs SHARD_COUNT, the number of shards in all.")
+    words = [word.strip() for word in text.split(",")]
+    if not all(word.isascii() and word.isdigit() for word in words):
+        raise SettingsError(f"SHARD_IDS={value!r} is not a comma list of shard numbers, such as 0,2.")
+    ids = tuple(int(word) for word in words)
+    if len(set(ids)) != len(ids) or any(shard >= count for shard in ids):
+        raise SettingsError(
+            f"SHARD_IDS={value!r} must name distinct shards from 0 to {count - 1} (SHARD_COUNT={count})."
+        )
+    return ids
+
+
+def _seconds(name: str, value: str | None, default: float) -> float:
+    text = (value or "").strip()
+    if not text:
+        return default
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0 or seconds == float("inf"):
+        raise SettingsError(f"{name}={value!r} is not a number of seconds; use a number above 0.")
+    return seconds
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str
@@ -66,6 +107,9 @@ class Settings:
     sync_commands: bool = False
     sync_guild_id: int | None = None
     log_level: str = "INFO"
+    shard_count: int | None = None  # None: one connection, no sharding
+    shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of ``shard_count``
+    overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS
 
     @classmethod
     def from_env(
@@ -74,13 +118,16 @@ class Settings:
         """Read settings; the process environment wins over ``env_file``.
 
         Raises ``SettingsError`` (one sentence naming the variable, its value and what is allowed) for
-        a ``SYNC_COMMANDS`` that is not a yes or no, a ``SYNC_GUILD_ID`` that is not an id, or an
-        unknown ``LOG_LEVEL``.
+        a ``SYNC_COMMANDS`` that is not a yes or no, a ``SYNC_GUILD_ID`` that is not an id, an
+        unknown ``LOG_LEVEL``, a ``SHARD_COUNT`` that is not a whole number from 1, ``SHARD_IDS`` that are
+        not distinct numbers below ``SHARD_COUNT`` (or without it), or an ``OVERLAY_IDLE_SECONDS`` that
+        is not a positive number.
         """
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
         values.update(os.environ if environ is None else environ)
+        shard_count = _count("SHARD_COUNT", values.get("SHARD_COUNT"))
         return cls(
             database_url=values.get("DATABASE_URL", "").strip() or default_database_url(),
             discord_token=values.get("DISCORD_TOKEN", "").strip() or None,
@@ -89,4 +136,9 @@ class Settings:
             sync_commands=_flag("SYNC_COMMANDS", values.get("SYNC_COMMANDS")),
             sync_guild_id=_snowflake("SYNC_GUILD_ID", values.get("SYNC_GUILD_ID")),
             log_level=_log_level("LOG_LEVEL", values.get("LOG_LEVEL")),
+            shard_count=shard_count,
+            shard_ids=_shard_ids(values.get("SHARD_IDS"), shard_count),
+            overlay_idle_seconds=_seconds(
+                "OVERLAY_IDLE_SECONDS", values.get("OVERLAY_IDLE_SECONDS"), OVERLAY_IDLE_SECONDS
+            ),
         )

@@ -589,3 +589,21 @@ class Term(SQLModel, table=True):
     incidents: list[str] = Field(default_factory=list, sa_column=_json_list())
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
+
+
+# -- the change log (bot.change_feed) ---------------------------------------------------------------------
+
+
+class EntryChange(SQLModel, table=True):
+    """One write to one curated entry, recorded in the write's own transaction.
+
+    ``id`` is the change counter: every process serving the database re-indexes the entries of the
+    changes past the last one it saw (told by PostgreSQL ``NOTIFY``, and after each reconnect).
+    Rows older than a day are pruned.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    kind: EntityKind = Field(sa_column=_vocabulary(EntityKind))
+    key: str = Field(max_length=SLUG_MAX)
+    at: dt.datetime = Field(index=True)

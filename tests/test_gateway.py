@@ -83,3 +83,37 @@ async def test_parlbot_run_answers_an_interaction_that_arrives_over_the_gateway(
     assert gateway.close_code in (1000, 4000)
     assert running.exception() is None
     assert bot.is_closed()
+
+
+async def test_parlbot_run_with_shard_settings_identifies_as_each_of_its_shards(
+    parlbot_settings: Settings, library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    )
+    async with (
+        FakeDiscord() as rest,
+        FakeGateway(application_id=rest.application_id, guild_ids=[]) as gateway,
+    ):
+        settings = dataclasses.replace(
+            parlbot_settings,
+            discord_token="a-token",
+            api_base=rest.api_base,
+            gateway_url=gateway.url,
+            shard_count=4,
+            shard_ids=(0, 2),
+        )
+        point_at_endpoints(settings)
+        bot = build_bot(settings, library)
+        running = asyncio.create_task(run_bot(bot, "a-token"))
+        # discord.py waits 5 s between two IDENTIFYs, as Discord's rate limit asks.
+        await asyncio.wait_for(gateway.wait_identified(2), GUARD_SECONDS)
+        await bot.close()
+        await asyncio.wait_for(running, GUARD_SECONDS)
+        await asyncio.wait_for(gateway.closed.wait(), GUARD_SECONDS)
+
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert gateway.shards == [[0, 4], [2, 4]]
+    assert {frame["d"]["token"] for frame in gateway.identifies} == {"a-token"}
+    assert running.exception() is None

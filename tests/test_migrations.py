@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0007"
+HEAD = "0008"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 
@@ -73,6 +73,7 @@ def test_models_define_the_expected_tables() -> None:
         "quizscore",
         "customquestion",
         "term",
+        "entrychange",
     }
 
 

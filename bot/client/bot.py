@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 import yarl
@@ -33,7 +34,7 @@ EXTENSIONS: tuple[str, ...] = (
 
 
 class ParlBot(commands.Bot):
-    def __init__(self, *, settings: Settings, library: Library) -> None:
+    def __init__(self, *, settings: Settings, library: Library, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -42,6 +43,7 @@ class ParlBot(commands.Bot):
             tree_cls=ParlTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
         self.library = library
@@ -61,6 +63,20 @@ class ParlBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("Synced %d commands%s", len(synced), f" to guild {guild.id}" if guild else "")
         return synced
+
+
+class ShardedParlBot(ParlBot, commands.AutoShardedBot):
+    """ParlBot on several gateway connections: the shards ``SHARD_IDS`` of ``SHARD_COUNT``."""
+
+
+def create_bot(settings: Settings, library: Library) -> ParlBot:
+    """The bot ``settings`` ask for: sharded when ``SHARD_COUNT`` is set, else on one connection."""
+    if settings.shard_count is None:
+        return ParlBot(settings=settings, library=library)
+    shard_ids = list(settings.shard_ids or range(settings.shard_count))
+    return ShardedParlBot(
+        settings=settings, library=library, shard_count=settings.shard_count, shard_ids=shard_ids
+    )
 
 
 def point_at_endpoints(settings: Settings) -> None:
