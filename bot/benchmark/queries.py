@@ -20,9 +20,11 @@ from pathlib import Path
 from bot.benchmark import names
 from bot.benchmark.facts import Facts
 from bot.benchmark.noise import unaccented, with_typos
+from bot.library import COMPLETE_ONLY, TOPICS
 from bot.search.vocabulary import STOP_WORDS
 
 COMMANDS = ("incident", "complete", "search")
+COMPLETE_TOPICS = (*TOPICS, *COMPLETE_ONLY, "search")  # what ``Library.complete`` completes
 NAME_LEAD = 3  # a name prefix is expected to find its entry once this many letters of the surname are typed
 
 
@@ -74,13 +76,11 @@ def _parse(line: str, where: str) -> Query:
         raise QueryFileError(f"{where}: command must be one of {', '.join(COMMANDS)}, not {command!r}")
     query = _field(data, "query", where)
     assert query is not None
-    return Query(
-        command,
-        query,
-        _field(data, "expect", where, optional=True),
-        _field(data, "topic", where, optional=True) or "incident",
-        _field(data, "style", where, optional=True) or "",
-    )
+    topic = _field(data, "topic", where, optional=True) or "incident"
+    if topic not in COMPLETE_TOPICS:
+        raise QueryFileError(f"{where}: topic must be one of {', '.join(COMPLETE_TOPICS)}, not {topic!r}")
+    expect = _field(data, "expect", where, optional=True)
+    return Query(command, query, expect, topic, _field(data, "style", where, optional=True) or "")
 
 
 def read_queries(path: Path) -> list[Query]:
