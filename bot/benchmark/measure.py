@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +35,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 import bot
-from bot.answers.render import Action, Reply
+from bot.answers.render import Action, Choice, Reply
 from bot.benchmark.cold_start import rss_mb
 from bot.benchmark.queries import Query
 from bot.curation import transfer
@@ -89,12 +89,6 @@ def _percentile(sorted_values: Sequence[float], share: float) -> float | None:
     if not sorted_values:
         return None
     return round(sorted_values[max(0, math.ceil(share * len(sorted_values)) - 1)], 3)
-
-
-def _timed(call: Callable[[], Any]) -> tuple[Any, float]:
-    started = time.perf_counter()
-    result = call()
-    return result, (time.perf_counter() - started) * 1000
 
 
 # --- import and cold start ----------------------------------------------------------------------
@@ -182,20 +176,33 @@ def answered_slugs(reply: Reply) -> tuple[Found, bool]:
     return [frozenset({b.argument}) for b in reply.buttons if b.action == Action.INCIDENT], False
 
 
+def _ask(library: Library, query: Query) -> object:
+    """The call a query times: what the command runs in the core."""
+    if query.command == "incident":
+        return library.answer("incident", query.query, guild_id=None)
+    if query.command == "complete":
+        return library.complete(query.topic, query.query, guild_id=None)
+    return library.search(query.query, guild_id=None)
+
+
+def _found(library: Library, answer: object) -> tuple[Found, bool]:
+    if isinstance(answer, Reply):
+        return answered_slugs(answer)
+    if isinstance(answer, list):
+        keys = [item.argument if isinstance(item, Choice) else item[1] for item in answer]
+        return [_keys(library, key) for key in keys], False
+    return [], False  # a polite refusal (a filter that means nothing): found nothing
+
+
 def _ours(library: Library, query: Query) -> Outcome:
-    text = query.query
+    started = time.perf_counter()
     try:
-        if query.command == "incident":
-            reply, ms = _timed(lambda: library.answer("incident", text, guild_id=None))
-            found, answered = answered_slugs(reply)
-            return Outcome(query, ms, found, answered)
-        if query.command == "complete":
-            pairs, ms = _timed(lambda: library.complete(query.topic, text, guild_id=None))
-            return Outcome(query, ms, [_keys(library, value) for _, value in pairs])
-        choices, ms = _timed(lambda: library.search(text, guild_id=None))
-        return Outcome(query, ms, [_keys(library, choice.argument) for choice in choices])
-    except ParlbotError:  # a polite refusal (a filter that means nothing): found nothing
-        return Outcome(query, 0.0, [])
+        answer = _ask(library, query)
+    except ParlbotError:
+        answer = None
+    ms = (time.perf_counter() - started) * 1000
+    found, answered = _found(library, answer)
+    return Outcome(query, ms, found, answered)
 
 
 def run_ours(library: Library, queries: Sequence[Query]) -> Run:
