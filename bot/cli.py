@@ -428,7 +428,9 @@ def command_bench(args: argparse.Namespace) -> int:
     except QueryFileError as error:
         raise UsageError(str(error)) from None
     try:
-        report = benchmark(dataset, queries, database=args.database, baseline_queries=args.baseline_queries)
+        report = benchmark(
+            dataset, queries, database=args.database, baseline_queries=args.baseline_queries, stage=_stage
+        )
     except BenchError as error:
         print(f"parlbot: error: {error}", file=sys.stderr)
         return EXIT_FAILED
@@ -436,6 +438,12 @@ def command_bench(args: argparse.Namespace) -> int:
         json.dumps(report, ensure_ascii=False) if args.json else table(report), end="\n" if args.json else ""
     )
     return EXIT_OK
+
+
+def _stage(what: str) -> None:
+    """A long benchmark's steps, on a terminal only (so that a redirected run prints just its report)."""
+    if sys.stderr.isatty():
+        print(f"parlbot bench: {what} ...", file=sys.stderr, flush=True)
 
 
 def positive(text: str) -> int:

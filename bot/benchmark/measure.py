@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -356,17 +356,29 @@ def _positions(baseline: Run, ours: Run) -> set[int]:
 
 
 def benchmark(
-    dataset: Path, queries: Sequence[Query], *, database: str | None, baseline_queries: int | None
+    dataset: Path,
+    queries: Sequence[Query],
+    *,
+    database: str | None,
+    baseline_queries: int | None,
+    stage: Callable[[str], None] = lambda _: None,
 ) -> dict[str, Any]:
-    """Import, cold start, our run and the baseline's; the report ``--json`` prints."""
+    """Import, cold start, our run and the baseline's; the report ``--json`` prints. ``stage`` hears
+    what is starting ("importing ..."), for a long run."""
     with database_url(database) as url:
+        stage(f"importing {dataset}")
         import_s = import_dataset(url, dataset)
+        stage("cold start in a fresh process")
         started = cold_start(url)
+        stage("opening the library")
         library = Library.open(url, seed=False)
         try:
+            stage(f"running {len(queries):,} queries")
             ours = run_ours(library, queries)
+            positions = sample(queries, baseline_queries)
+            stage(f"running the naive baseline on {len(positions):,} queries")
             naive = Baseline(library.index.documents())
-            baseline = Run([naive.run(queries[n]) for n in sample(queries, baseline_queries)])
+            baseline = Run([naive.run(queries[n]) for n in positions])
             documents = len(library.index)
         finally:
             library.close()
