@@ -243,6 +243,10 @@ class Baseline:
             self._strings[key] = (strings, owners)
         return self._strings[key]
 
+    def sizes(self) -> dict[str, int]:
+        """How many strings each scan runs over, by the kinds it looks at ("incident,person": 1234)."""
+        return {",".join(sorted(kinds)): len(strings) for kinds, (strings, _) in self._strings.items()}
+
     def run(self, query: Query) -> Outcome:
         strings, owners = self.strings(kinds_of(query))
         started = time.perf_counter()
@@ -379,10 +383,11 @@ def benchmark(
             stage(f"running the naive baseline on {len(positions):,} queries")
             naive = Baseline(library.index.documents())
             baseline = Run([naive.run(queries[n]) for n in positions])
+            strings = naive.sizes()
             documents = len(library.index)
         finally:
             library.close()
-    return report(
+    figures = report(
         documents=documents,
         import_s=import_s,
         started=started,
@@ -390,3 +395,5 @@ def benchmark(
         baseline=baseline,
         total=len(queries),
     )
+    figures["baseline"]["strings"] = strings
+    return figures
