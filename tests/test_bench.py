@@ -126,6 +126,7 @@ def test_bench_search_json_prints_the_documented_figures(
         assert 0.0 <= figures["recall_at_1"] <= figures["recall_at_5"] <= 1.0
     assert report["recall_at_5"] >= 0.8
     assert baseline["queries"] == 40
+    assert all(count > 0 for count in baseline["strings"].values())
     assert baseline["sampled"] is True
     assert isinstance(report["speedup"], float)
     assert report["unexpected_answers"]["queries"] >= 1
