@@ -135,10 +135,6 @@ STORIES: tuple[Story, ...] = (
 )  # fmt: skip
 
 
-def _person_name(language: Language, rng: random.Random) -> tuple[str, str]:
-    return rng.choice(language.given), language.surname(rng)
-
-
 class Cast:
     """The chambers, their parties and members, and each chamber's chairs, drawn from one generator."""
 
@@ -195,7 +191,7 @@ class Cast:
     def _person(self, chamber: Chamber) -> Person:
         rng = self.rng
         language = rng.choice(chamber.languages)
-        given, surname = _person_name(language, rng)
+        given, surname = rng.choice(language.given), language.surname(rng)
         name = f"{given} {surname}"
         slug = self._unique(ascii_slug(name)[:SLUG_ROOM].strip("-"), self._slugs)
         self._slugs.add(slug)
@@ -211,14 +207,14 @@ class Cast:
         return members[int(len(members) * self.rng.random() ** 2)]
 
 
-def _entry_lines(out: TextIO, name: str, entries: Iterator[dict[str, Any]], *, last: bool = False) -> None:
+def _entry_lines(out: TextIO, name: str, entries: Iterator[dict[str, Any]]) -> None:
     """``"name": [`` then each entry on a line of its own, then ``]``."""
     out.write(f'  "{name}": [')
     separator = "\n    "
     for entry in entries:
         out.write(separator + json.dumps(entry, ensure_ascii=False))
         separator = ",\n    "
-    out.write("\n  ]" + ("\n" if last else ",\n"))
+    out.write("\n  ],\n")
 
 
 def _slug(taken: dict[str, int], surname: str, year: int) -> str:
