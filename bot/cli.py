@@ -11,6 +11,8 @@
     parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
     parlbot db export FILE [--guild ID]
     parlbot db check FILE [--sources DIR]    structure, then (with DIR) every quote against its excerpts
+    parlbot bench corpus --incidents N --seed S DIR   a synthetic dataset and labelled queries (bot.benchmark)
+    parlbot bench search --dataset FILE --queries FILE [--json] [--database URL] [--baseline-queries K]
 
 Settings come from the environment and ``.env`` (``Settings.from_env``). ``ask``, ``complete`` and
 ``console`` never talk to Discord: they run the real bot against the loopback Discord in
@@ -26,6 +28,7 @@ import json
 import logging
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -402,6 +405,61 @@ def command_lesson(settings: Settings, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- benchmarks ----------------------------------------------------------------------------
+
+
+def command_bench(args: argparse.Namespace) -> int:
+    """``parlbot bench corpus`` and ``parlbot bench search`` (``bot.benchmark``, docs/benchmarks.md)."""
+    from bot.benchmark.corpus import write_corpus
+    from bot.benchmark.measure import BenchError, benchmark
+    from bot.benchmark.queries import QueryFileError, read_queries
+    from bot.benchmark.table import table
+
+    if args.bench_command == "corpus":
+        started = time.perf_counter()
+        incidents, written = write_corpus(Path(args.directory), incidents=args.incidents, seed=args.seed)
+        print(
+            f"Wrote {incidents} incidents and {written} queries to {args.directory} "
+            f"in {time.perf_counter() - started:.1f} s."
+        )
+        return EXIT_OK
+    dataset = Path(args.dataset)
+    if not dataset.is_file():
+        raise UsageError(f"cannot read {dataset}: no such file")
+    try:
+        queries = read_queries(Path(args.queries))
+    except QueryFileError as error:
+        raise UsageError(str(error)) from None
+    try:
+        report = benchmark(
+            dataset, queries, database=args.database, baseline_queries=args.baseline_queries, stage=_stage
+        )
+    except BenchError as error:
+        print(f"parlbot: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    print(
+        json.dumps(report, ensure_ascii=False) if args.json else table(report), end="\n" if args.json else ""
+    )
+    return EXIT_OK
+
+
+def _stage(what: str) -> None:
+    """A long benchmark's steps, on a terminal only (so that a redirected run prints just its report)."""
+    if sys.stderr.isatty():
+        print(f"parlbot bench: {what} ...", file=sys.stderr, flush=True)
+
+
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
 # --- argument parsing ----------------------------------------------------------------------
 
 
@@ -460,7 +518,33 @@ def build_parser() -> argparse.ArgumentParser:
     check = db_commands.add_parser("check", help="check a dataset file (with --sources, its quotes too)")
     check.add_argument("file", metavar="FILE")
     check.add_argument("--sources", metavar="DIR", help="the excerpt folder to check quotes against")
+    _add_bench(commands)
     return parser
+
+
+def _add_bench(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    bench = commands.add_parser("bench", help="measure search on a dataset (docs/benchmarks.md)")
+    bench_commands = bench.add_subparsers(dest="bench_command", required=True, metavar="ACTION")
+    corpus = bench_commands.add_parser("corpus", help="write a synthetic dataset and labelled queries to DIR")
+    corpus.add_argument("directory", metavar="DIR")
+    corpus.add_argument("--incidents", type=positive, required=True, metavar="N", help="how many incidents")
+    corpus.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="the same seed writes the same files"
+    )
+    search = bench_commands.add_parser(
+        "search", help="import a dataset, then time and score queries against ours and a naive scan"
+    )
+    search.add_argument("--dataset", required=True, metavar="FILE", help="a dataset file (docs/DATASET.md)")
+    search.add_argument("--queries", required=True, metavar="FILE", help="labelled queries, JSON lines")
+    search.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    search.add_argument(
+        "--database",
+        metavar="URL",
+        help="import into (or, if it holds the dataset already, use) this database",
+    )
+    search.add_argument(
+        "--baseline-queries", type=positive, metavar="K", help="run the naive baseline on K sampled queries"
+    )
 
 
 def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
@@ -478,6 +562,8 @@ def _dispatch(settings: Settings, args: argparse.Namespace) -> int:
         return command_console(settings, args)
     if args.cli_command == "lesson":
         return command_lesson(settings, args)
+    if args.cli_command == "bench":
+        return command_bench(args)
     return command_db(settings, args)
 
 
