@@ -41,18 +41,114 @@ from bot.search.index import Document, DocumentKind, SearchIndex, TextField  # n
 from bot.search.text import fold  # noqa: E402
 
 GUILD = 1
-ONSETS = "b c d f g h j k l m n p r s t v w z br ch dr gr kr pl sch sh st tr zh ł ś ž č ř ç".split()
-VOWELS = "a e i o u y é è ë á à ä ó ö ø ú ü í ï å ã õ ai ei ou ia".split()
+ONSETS = [
+    "b",
+    "c",
+    "d",
+    "f",
+    "g",
+    "h",
+    "j",
+    "k",
+    "l",
+    "m",
+    "n",
+    "p",
+    "r",
+    "s",
+    "t",
+    "v",
+    "w",
+    "z",
+    "br",
+    "ch",
+    "dr",
+    "gr",
+    "kr",
+    "pl",
+    "sch",
+    "sh",
+    "st",
+    "tr",
+    "zh",
+    "ł",
+    "ś",
+    "ž",
+    "č",
+    "ř",
+    "ç",
+]
+VOWELS = [
+    "a",
+    "e",
+    "i",
+    "o",
+    "u",
+    "y",
+    "é",
+    "è",
+    "ë",
+    "á",
+    "à",
+    "ä",
+    "ó",
+    "ö",
+    "ø",
+    "ú",
+    "ü",
+    "í",
+    "ï",
+    "å",
+    "ã",
+    "õ",
+    "ai",
+    "ei",
+    "ou",
+    "ia",
+]
 CODAS = ["", "", "", "n", "r", "s", "l", "m", "k", "t", "nd", "rt", "sk", "ng"]
-PROCEDURE = (
-    "motion ruling speaker point order member house chamber vote question privilege named ejected "
-    "withdraw apologise apologised unparliamentary language sitting suspended debate bill amendment "
-    "committee minister opposition government leader deputy clerk mace division adjourned contempt"
-).split()
+PROCEDURE = [
+    "motion",
+    "ruling",
+    "speaker",
+    "point",
+    "order",
+    "member",
+    "house",
+    "chamber",
+    "vote",
+    "question",
+    "privilege",
+    "named",
+    "ejected",
+    "withdraw",
+    "apologise",
+    "apologised",
+    "unparliamentary",
+    "language",
+    "sitting",
+    "suspended",
+    "debate",
+    "bill",
+    "amendment",
+    "committee",
+    "minister",
+    "opposition",
+    "government",
+    "leader",
+    "deputy",
+    "clerk",
+    "mace",
+    "division",
+    "adjourned",
+    "contempt",
+]
 
 
 def _word(rng: random.Random, syllables: tuple[int, int]) -> str:
-    parts = [rng.choice(ONSETS) + rng.choice(VOWELS) + rng.choice(CODAS) for _ in range(rng.randint(*syllables))]
+    parts = [
+        rng.choice(ONSETS) + rng.choice(VOWELS) + rng.choice(CODAS) for _ in range(rng.randint(*syllables))
+    ]
     return "".join(parts)
 
 
@@ -82,7 +178,9 @@ class Corpus:
         # Half the words from a Zipf-like head of common ones, half from a long tail of rare ones.
         rng, common, rare = self.rng, self.common, self.rare
         return " ".join(
-            common[min(int(rng.paretovariate(0.8)) - 1, len(common) - 1)] if rng.random() < 0.5 else rng.choice(rare)
+            common[min(int(rng.paretovariate(0.8)) - 1, len(common) - 1)]
+            if rng.random() < 0.5
+            else rng.choice(rare)
             for _ in range(count)
         )
 
@@ -160,7 +258,7 @@ class Corpus:
 
 def _typo(rng: random.Random, word: str) -> str:
     at = rng.randrange(1, len(word) - 1)
-    edit = rng.choice("change drop double swap".split())
+    edit = rng.choice(["change", "drop", "double", "swap"])
     if edit == "change":
         return word[:at] + rng.choice("aeioulnrst") + word[at + 1 :]
     if edit == "drop":
@@ -173,7 +271,9 @@ def _typo(rng: random.Random, word: str) -> str:
 def query_classes(docs: Sequence[Document], rng: random.Random) -> dict[str, list[str]]:
     named = [doc for doc in docs if doc.kind in (DocumentKind.INCIDENT, DocumentKind.PERSON)]
     targets = rng.sample(named, 60)
-    names = [doc.label if doc.kind is DocumentKind.PERSON else " ".join(doc.label.split()[:2]) for doc in targets]
+    names = [
+        doc.label if doc.kind is DocumentKind.PERSON else " ".join(doc.label.split()[:2]) for doc in targets
+    ]
     typing = [name[:n] for name in names for n in range(1, len(name) + 1)]
     typos = []
     for name in names:
@@ -184,7 +284,10 @@ def query_classes(docs: Sequence[Document], rng: random.Random) -> dict[str, lis
         words = doc.fields[0].text.split() + doc.fields[1].text.split()
         multiword.append(" ".join(rng.sample(words, min(3, len(words)))))
     letters = "abcdefghijklmnoprstuvwz"
-    short = [*letters, *(a + b for a, b in zip(rng.choices(letters, k=60), rng.choices(letters, k=60), strict=True))]
+    short = [
+        *letters,
+        *(a + b for a, b in zip(rng.choices(letters, k=60), rng.choices(letters, k=60), strict=True)),
+    ]
     return {"typing": typing, "typos": typos, "multiword": multiword, "short": short}
 
 
@@ -209,7 +312,9 @@ def rss_mb() -> float:
     return 0.0
 
 
-def runs(index: SearchIndex, corpus: Corpus, queries: dict[str, list[str]]) -> dict[str, Callable[[], list[float]]]:
+def runs(
+    index: SearchIndex, corpus: Corpus, queries: dict[str, list[str]]
+) -> dict[str, Callable[[], list[float]]]:
     incidents = (DocumentKind.INCIDENT,)
 
     def write_then_complete() -> list[float]:
@@ -251,7 +356,9 @@ def memory_breakdown(docs: Sequence[Document]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--docs", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--profile", help="cProfile this query class (its first letters)")

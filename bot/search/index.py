@@ -102,7 +102,7 @@ import itertools
 import math
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -112,6 +112,7 @@ from rapidfuzz import fuzz, process
 from bot import limits
 from bot.messages.catalogue import in_language
 from bot.search.filters import Filters
+from bot.search.ngrams import BigramFilter
 from bot.search.text import fold, is_numeric
 from bot.search.vocabulary import meaningful
 
@@ -331,6 +332,7 @@ _OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
 _Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
+_OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
@@ -438,17 +440,18 @@ class SearchIndex:
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._pairs: dict[str, int] = {}  # documents holding each name pair
         self._anagrams: dict[str, set[str]] = {}  # sorted letters -> vocabulary tokens
-        self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
-        self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
+        self._vocab: list[str] = []  # sorted: prefix ranges by bisect
+        self._grams = BigramFilter()  # the vocabulary by bigram: which tokens ratio() could accept
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
-        self._default_cache: dict[
-            tuple[frozenset[DocumentKind] | None, int | None], list[_IndexedDocument]
-        ] = {}
+        self._ordered: dict[_Bucket, list[_OrderKey]] = {}  # each bucket in the default order
         self._bulk = True
         for doc in documents:
             self.upsert(doc)
         self._bulk = False
+        for ordered in self._ordered.values():
+            ordered.sort()
         self._vocab = sorted(self._postings)
+        self._grams = BigramFilter(self._vocab)
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -491,7 +494,6 @@ class SearchIndex:
                 self._tombstones[doc.ident] = doc
             else:
                 self._link(entry)
-            self._default_cache.clear()
 
     def _link(self, entry: _IndexedDocument) -> None:
         doc = entry.doc
@@ -507,6 +509,11 @@ class SearchIndex:
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
+        ordered = self._ordered.setdefault(bucket, [])
+        if self._bulk:
+            ordered.append(_order_key(entry))  # sorted once, when the build ends
+        else:
+            bisect.insort(ordered, _order_key(entry))
         for token, weight in entry.token_weights.items():
             buckets = self._postings.get(token)
             if buckets is None:
@@ -516,6 +523,7 @@ class SearchIndex:
                     self._anagrams.setdefault(_letters(token), set()).add(token)
                 if not self._bulk:
                     bisect.insort(self._vocab, token)
+                    self._grams.add(token)
                     self._vocabulary_changed()
             buckets.setdefault(bucket, {})[entry.slot] = weight
             self._df[token] += 1
@@ -537,7 +545,6 @@ class SearchIndex:
             own.discard((kind, key))
             if not own:
                 del self._guild_keys[guild_id]
-        self._default_cache.clear()
         return True
 
     def _unlink(self, ident: _Ident) -> None:
@@ -554,6 +561,10 @@ class SearchIndex:
             if not self._pairs[pair]:
                 del self._pairs[pair]
         bucket = (kind, guild_id)
+        ordered = self._ordered[bucket]
+        del ordered[bisect.bisect_left(ordered, _order_key(entry))]
+        if not ordered:
+            del self._ordered[bucket]
         for token in entry.token_weights:
             buckets = self._postings[token]
             slots = buckets[bucket]
@@ -566,10 +577,10 @@ class SearchIndex:
                 del self._df[token]
                 self._anagrams.get(_letters(token), set()).discard(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
+                self._grams.remove(token)
                 self._vocabulary_changed()
 
     def _vocabulary_changed(self) -> None:
-        self._truncated.clear()
         self._match_cache.clear()
 
     # -- visibility ----------------------------------------------------------------------------
@@ -652,10 +663,14 @@ class SearchIndex:
                 matches[candidate] = self.tuning.prefix_sim
 
     def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
-        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers."""
+        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers.
+
+        Only the words the bigram filter lets through are scored: all that can reach the cutoff, in
+        vocabulary order, so the matches and their order are those of a scan of the whole vocabulary.
+        """
         for candidate, score, _ in process.extract(
             token,
-            self._vocab,
+            self._grams.candidates(token, self.tuning.token_cutoff),
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=self.tuning.token_cutoff,
@@ -668,20 +683,14 @@ class SearchIndex:
     def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
         """Longer vocabulary tokens that begin with a typo of ``token`` ("poilev" ~ "poilievre")."""
         tune = self.tuning
-        cut = self._truncated_vocab(len(token))
+        longer = self._grams.prefix_candidates(token, tune.token_cutoff)  # only those that can match
+        cut = [candidate[: len(token)] for candidate in longer]
         for _, score, index in process.extract(
             token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
         ):
-            candidate = self._vocab[index]
             sim = score / 100.0 * tune.prefix_sim
-            if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
-                matches[candidate] = sim
-
-    def _truncated_vocab(self, length: int) -> list[str]:
-        cut = self._truncated.get(length)
-        if cut is None:
-            cut = self._truncated[length] = [token[:length] for token in self._vocab]
-        return cut
+            if sim > matches.get(longer[index], 0.0):
+                matches[longer[index]] = sim
 
     def _idf(self, token: str) -> float:
         total = max(len(self._entries), 1)
@@ -875,15 +884,15 @@ class SearchIndex:
 
     def _default_entries(
         self, kinds: frozenset[DocumentKind] | None, guild_id: int | None
-    ) -> list[_IndexedDocument]:
-        """Visible documents, incidents newest first, then the other kinds (cached until a change)."""
-        cache_key = (kinds, guild_id)
-        cached = self._default_cache.get(cache_key)
-        if cached is None:
-            visible = [entry for entry in self._entries.values() if self._visible(entry, kinds, guild_id)]
-            visible.sort(key=lambda entry: _default_order(entry.doc))
-            cached = self._default_cache[cache_key] = visible
-        return cached
+    ) -> Iterator[_IndexedDocument]:
+        """Visible documents, incidents newest first, then the other kinds: each kind's shared and
+        guild buckets, kept in order as documents come and go, merged as they are read."""
+        for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
+            lists = [self._ordered.get(bucket, []) for bucket in buckets]
+            for key in heapq.merge(*lists) if len(lists) > 1 else lists[0]:
+                entry = self._slots[key[-1]]
+                if self._visible(entry, kinds, guild_id):
+                    yield entry
 
     # -- public queries ------------------------------------------------------------------------
 
@@ -964,7 +973,7 @@ class SearchIndex:
                 return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
             if not hits or hits[0].score < tune.suggest_score:
                 # Faint matches make the best suggestions; with none at all, offer the newest entries.
-                newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
+                newest = itertools.islice(self._default_entries(kind_set, guild_id), CANDIDATES_MAX)
                 suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
                 return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
             best = hits[0]
@@ -1009,7 +1018,10 @@ class SearchIndex:
                 return self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
             if limit <= 0:
                 return []
-            return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
+            return [
+                Hit(entry.doc, 0.0)
+                for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
+            ]
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
@@ -1021,5 +1033,8 @@ def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
     return (-hit.score, _KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
 
 
-def _default_order(doc: Document) -> tuple[int, int, str]:
-    return (_KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+def _order_key(entry: _IndexedDocument) -> _OrderKey:
+    """Where a document stands in its bucket's default order: newest first, then by label, then the
+    oldest in the index first (its slot)."""
+    doc = entry.doc
+    return (-(doc.date.toordinal() if doc.date else 0), doc.label, entry.slot)
