@@ -185,7 +185,18 @@ def test_a_guild_document_and_a_tombstone_shadow_the_shared_one_in_the_default_o
     index.upsert(Document(DocumentKind.INCIDENT, "shared-3", "Own three", guild_id=GUILD, date=day))
     index.upsert(Document(DocumentKind.INCIDENT, "shared-0", "Gone", guild_id=GUILD, removed=True))
     assert default_order(index, GUILD) == ["shared-3", "shared-1", "shared-2", "shared-4"]
-    assert [hit.document.label for hit in index.complete("", guild_id=GUILD)][0] == "Own three"
+    assert index.complete("", guild_id=GUILD)[0].document.label == "Own three"
     assert default_order(index, None) == [f"shared-{n}" for n in range(5)]
     index.remove(DocumentKind.INCIDENT, "shared-0", GUILD)
     assert default_order(index, GUILD) == ["shared-3", "shared-0", "shared-1", "shared-2", "shared-4"]
+
+
+def test_a_one_letter_autocomplete_finds_a_name_written_a_moment_ago_and_not_once_removed() -> None:
+    rng = random.Random(4)
+    index = SearchIndex(documents(rng, 200))
+    newest = Document(DocumentKind.INCIDENT, "quist", "Xavier Quist", date=dt.date(2030, 1, 1))
+    index.upsert(newest)
+    assert index.complete("x")[0].document.key == "quist"
+    assert index.complete("qu")[0].document.key == "quist"
+    index.remove(DocumentKind.INCIDENT, "quist")
+    assert "quist" not in {hit.document.key for hit in index.complete("x") + index.complete("qu")}

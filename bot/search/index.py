@@ -443,13 +443,16 @@ class SearchIndex:
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect
         self._grams = BigramFilter()  # the vocabulary by bigram: which tokens ratio() could accept
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
-        self._ordered: dict[_Bucket, list[_OrderKey]] = {}  # each bucket in the default order
+        # Each bucket in the default order: every document (under ""), and under each one- or
+        # two-letter initial the documents with a name or title word starting with it.
+        self._ordered: dict[str, dict[_Bucket, list[_OrderKey]]] = {}
         self._bulk = True
         for doc in documents:
             self.upsert(doc)
         self._bulk = False
-        for ordered in self._ordered.values():
-            ordered.sort()
+        for lists in self._ordered.values():
+            for ordered in lists.values():
+                ordered.sort()
         self._vocab = sorted(self._postings)
         self._grams = BigramFilter(self._vocab)
 
@@ -509,11 +512,13 @@ class SearchIndex:
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
-        ordered = self._ordered.setdefault(bucket, [])
-        if self._bulk:
-            ordered.append(_order_key(entry))  # sorted once, when the build ends
-        else:
-            bisect.insort(ordered, _order_key(entry))
+        key = _order_key(entry)
+        for initial in ("", *self._initials_of(entry)):
+            ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
+            if self._bulk:
+                ordered.append(key)  # sorted once, when the build ends
+            else:
+                bisect.insort(ordered, key)
         for token, weight in entry.token_weights.items():
             buckets = self._postings.get(token)
             if buckets is None:
@@ -561,10 +566,15 @@ class SearchIndex:
             if not self._pairs[pair]:
                 del self._pairs[pair]
         bucket = (kind, guild_id)
-        ordered = self._ordered[bucket]
-        del ordered[bisect.bisect_left(ordered, _order_key(entry))]
-        if not ordered:
-            del self._ordered[bucket]
+        key = _order_key(entry)
+        for initial in ("", *self._initials_of(entry)):
+            lists = self._ordered[initial]
+            ordered = lists[bucket]
+            del ordered[bisect.bisect_left(ordered, key)]
+            if not ordered:
+                del lists[bucket]
+                if not lists:
+                    del self._ordered[initial]
         for token in entry.token_weights:
             buckets = self._postings[token]
             slots = buckets[bucket]
@@ -874,7 +884,8 @@ class SearchIndex:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
         hits: list[Hit] = []
-        for entry in self._default_entries(kinds, guild_id):
+        indexed = " " not in prefix and len(prefix) < self.tuning.prefix_min  # one of _initials_of's
+        for entry in self._default_entries(kinds, guild_id, prefix if indexed else ""):
             if len(hits) >= limit:
                 break
             if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc):
@@ -882,13 +893,20 @@ class SearchIndex:
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
 
+    def _initials_of(self, entry: _IndexedDocument) -> set[str]:
+        """The one- and two-letter (up to ``prefix_min - 1``) beginnings of its name and title words."""
+        short = range(1, self.tuning.prefix_min)
+        return {word[:size] for word in entry.heads.split() for size in short if len(word) >= size}
+
     def _default_entries(
-        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None
+        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None, initial: str = ""
     ) -> Iterator[_IndexedDocument]:
-        """Visible documents, incidents newest first, then the other kinds: each kind's shared and
-        guild buckets, kept in order as documents come and go, merged as they are read."""
+        """Visible documents (those with a name or title word beginning with ``initial``), incidents
+        newest first, then the other kinds: each kind's shared and guild buckets, kept in order as
+        documents come and go, merged as they are read."""
+        ordered = self._ordered.get(initial, {})
         for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
-            lists = [self._ordered.get(bucket, []) for bucket in buckets]
+            lists = [ordered.get(bucket, []) for bucket in buckets]
             for key in heapq.merge(*lists) if len(lists) > 1 else lists[0]:
                 entry = self._slots[key[-1]]
                 if self._visible(entry, kinds, guild_id):
