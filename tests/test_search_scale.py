@@ -194,7 +194,10 @@ def test_a_guild_document_and_a_tombstone_shadow_the_shared_one_in_the_default_o
 def test_a_one_letter_autocomplete_finds_a_name_written_a_moment_ago_and_not_once_removed() -> None:
     rng = random.Random(4)
     index = SearchIndex(documents(rng, 200))
-    newest = Document(DocumentKind.INCIDENT, "quist", "Xavier Quist", date=dt.date(2030, 1, 1))
+    name = "Xavier Quist"
+    newest = Document(
+        DocumentKind.INCIDENT, "quist", name, fields=(TextField(name),), date=dt.date(2030, 1, 1)
+    )
     index.upsert(newest)
     assert index.complete("x")[0].document.key == "quist"
     assert index.complete("qu")[0].document.key == "quist"
