@@ -101,6 +101,7 @@ import heapq
 import itertools
 import math
 import re
+import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -380,12 +381,14 @@ def _prepare(doc: Document) -> _IndexedDocument:
         if text and texts.get(text, 0.0) < weight:
             texts[text] = weight
         for compound in _HYPHENATED.findall(raw):  # "Maipi-Clarke" is also "maipiclarke"
-            token = fold(compound).replace(" ", "")
+            token = sys.intern(fold(compound).replace(" ", ""))
             if joined.get(token, 0.0) < weight:
                 joined[token] = weight
+    # Words and pairs are interned: every document holding a word shares one copy of it.
+    split = {text: [sys.intern(token) for token in text.split()] for text in texts}
     token_weights: dict[str, float] = {}
     for text, weight in texts.items():
-        for token in text.split():
+        for token in split[text]:
             if token_weights.get(token, 0.0) < weight:
                 token_weights[token] = weight
     for token, weight in joined.items():
@@ -393,8 +396,10 @@ def _prepare(doc: Document) -> _IndexedDocument:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    named = [words for words in (text.split() for text in texts) if len(words) <= _NAME_WORDS]
-    pairs = frozenset(f"{first} {second}" for words in named for first, second in itertools.pairwise(words))
+    named = [words for words in split.values() if len(words) <= _NAME_WORDS]
+    pairs = frozenset(
+        sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
+    )
     return _IndexedDocument(
         doc, exact, fields, token_weights, heads, pairs, frozenset(word for words in named for word in words)
     )
@@ -439,7 +444,7 @@ class SearchIndex:
         self._tombstones: dict[_Ident, Document] = {}
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._pairs: dict[str, int] = {}  # documents holding each name pair
-        self._anagrams: dict[str, set[str]] = {}  # sorted letters -> vocabulary tokens
+        self._anagrams: dict[str, tuple[str, ...]] = {}  # sorted letters -> vocabulary tokens
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect
         self._grams = BigramFilter()  # the vocabulary by bigram: which tokens ratio() could accept
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
@@ -525,7 +530,8 @@ class SearchIndex:
                 buckets = self._postings[token] = {}
                 self._df[token] = 0
                 if len(token) >= _ANAGRAM_MIN:
-                    self._anagrams.setdefault(_letters(token), set()).add(token)
+                    letters = _letters(token)
+                    self._anagrams[letters] = (*self._anagrams.get(letters, ()), token)
                 if not self._bulk:
                     bisect.insort(self._vocab, token)
                     self._grams.add(token)
@@ -585,10 +591,18 @@ class SearchIndex:
             if not buckets:
                 del self._postings[token]
                 del self._df[token]
-                self._anagrams.get(_letters(token), set()).discard(token)
+                self._forget_anagram(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._grams.remove(token)
                 self._vocabulary_changed()
+
+    def _forget_anagram(self, token: str) -> None:
+        letters = _letters(token)
+        others = tuple(other for other in self._anagrams.get(letters, ()) if other != token)
+        if others:
+            self._anagrams[letters] = others
+        else:
+            self._anagrams.pop(letters, None)
 
     def _vocabulary_changed(self) -> None:
         self._match_cache.clear()
@@ -788,17 +802,22 @@ class SearchIndex:
         """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
         unless the token ``opens`` new candidates)."""
         best_here: dict[int, float] = {}
+        best = best_here.get
         for token, sim in matches.items():
             token_buckets = self._postings[token]
             for bucket in buckets:
                 slots = token_buckets.get(bucket)
                 if not slots:
                     continue
-                for slot, field_weight in slots.items():
-                    if not opens and slot not in found:
-                        continue
+                pairs: Iterable[tuple[int, float]] = slots.items()
+                if not opens:  # walk the smaller side: a common word's postings, or what was found
+                    if len(found) < len(slots):
+                        pairs = ((slot, slots[slot]) for slot in found if slot in slots)
+                    else:
+                        pairs = ((slot, weight) for slot, weight in pairs if slot in found)
+                for slot, field_weight in pairs:
                     value = sim * field_weight
-                    if value > best_here.get(slot, 0.0):
+                    if value > best(slot, 0.0):
                         best_here[slot] = value
         return best_here
 
