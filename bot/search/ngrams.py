@@ -122,8 +122,6 @@ class BigramFilter:
         starting ``before`` a position, if given)."""
         if not self._tokens:
             return []
-        lengths = np.frombuffer(self._lengths, dtype=np.intc)
-        needed = np.asarray(thresholds, dtype=np.int64)[lengths]
         hits: list[npt.NDArray[np.intc]] = []
         for gram, _ in grams:
             posting = self._postings.get(gram)
@@ -133,7 +131,11 @@ class BigramFilter:
             if before is not None:
                 ids = ids[np.frombuffer(posting[1], dtype=np.intc) < before]
             hits.append(ids)
-        shared = np.bincount(np.concatenate(hits), minlength=len(self._tokens)) if hits else 0
-        chosen = np.flatnonzero(shared >= needed)
+        count = len(self._tokens)
+        shared = np.bincount(np.concatenate(hits), minlength=count) if hits else np.zeros(count, np.intp)
+        floor = min(thresholds)  # no token sharing fewer can pass: test the lengths of the others only
+        chosen = np.flatnonzero(shared >= floor) if floor > 0 else np.arange(count)
+        lengths = np.frombuffer(self._lengths, dtype=np.intc)[chosen]
+        chosen = chosen[shared[chosen] >= np.asarray(thresholds, dtype=np.int64)[lengths]]
         tokens = self._tokens
         return sorted(token for token in (tokens[i] for i in chosen.tolist()) if token is not None)
