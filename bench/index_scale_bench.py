@@ -12,6 +12,7 @@ build time, RSS, and p50 / p99 latency (ms) of each query class:
 - ``complete, 1-2 letters``: one- and two-letter queries;
 - ``resolve, typos``: a name with one letter changed, dropped, doubled or swapped;
 - ``search, multiword``: three words of an incident's title and people, reordered;
+- ``write, empty complete``: upsert an incident in guild 1, then the empty autocomplete;
 - ``write then complete``: upsert an incident in guild 1, then the empty autocomplete and a prefix of
   its name, timed together.
 
@@ -317,14 +318,15 @@ def runs(
 ) -> dict[str, Callable[[], list[float]]]:
     incidents = (DocumentKind.INCIDENT,)
 
-    def write_then_complete() -> list[float]:
+    def write_then(*typed: int) -> list[float]:
+        """Upsert a new incident, then autocomplete the first ``typed`` letters of its name."""
         samples = []
         for n in range(60):
             incident, _ = corpus.incident(10_000_000 + n, GUILD)
             start = time.perf_counter()
             index.upsert(incident)
-            index.complete("", guild_id=GUILD)
-            index.complete(incident.label[:6], guild_id=GUILD)
+            for size in typed:
+                index.complete(incident.label[:size], guild_id=GUILD)
             samples.append((time.perf_counter() - start) * 1000.0)
         return samples
 
@@ -336,7 +338,8 @@ def runs(
         "complete, 1-2 letters": lambda: timed(lambda q: index.complete(q, guild_id=GUILD), queries["short"]),
         "resolve, typos": lambda: timed(lambda q: index.resolve(q, guild_id=GUILD), queries["typos"]),
         "search, multiword": lambda: timed(lambda q: index.search(q, guild_id=GUILD), queries["multiword"]),
-        "write then complete": write_then_complete,
+        "write, empty complete": lambda: write_then(0),
+        "write then complete": lambda: write_then(0, 6),
     }
 
 
