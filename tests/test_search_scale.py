@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import pytest
 from rapidfuzz import fuzz, process
 
+from bot.search import index as search_index
 from bot.search.index import Document, DocumentKind, SearchIndex, TextField
 from bot.search.ngrams import BigramFilter
 from bot.search.text import fold, is_numeric
@@ -203,3 +204,19 @@ def test_a_one_letter_autocomplete_finds_a_name_written_a_moment_ago_and_not_onc
     assert index.complete("qu")[0].document.key == "quist"
     index.remove(DocumentKind.INCIDENT, "quist")
     assert "quist" not in {hit.document.key for hit in index.complete("x") + index.complete("qu")}
+
+
+def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
+    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = SearchIndex(corpus)
+    queries = typed(random.Random(6), index._vocab, 40)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
+
+    def results() -> list[list[tuple[str, float]]]:
+        calls = [index.complete, index.search]
+        return [[(hit.document.key, hit.score) for hit in call(query)] for query in queries for call in calls]
+
+    bounded = results()
+    monkeypatch.setattr(search_index, "_phrase_bound", lambda size, entry: 1.0)  # score every document
+    assert results() == bounded

@@ -903,19 +903,22 @@ class SearchIndex:
             coverage.pop(entry.slot, None)
         ordered = sorted(coverage, key=coverage.__getitem__, reverse=True)
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best
-        # possible score falls below the limit-th score found, no later one can enter the top.
+        # possible score falls below the limit-th score found, no later one can enter the top; nor
+        # can one whose fields' lengths keep its phrase term too low (many documents tie on coverage).
         share = self.tuning.phrase_share
         scored: list[Hit] = []
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
         for slot in ordered:
             cov = coverage[slot]
-            if len(best_scores) >= limit and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
+            full = len(best_scores) >= limit
+            if full and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
                 break
             entry = self._slots[slot]
+            if full and _score(cov, _phrase_bound(len(query), entry), share) < best_scores[0]:
+                continue
             if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
                 continue
-            score = 100.0 * ((1.0 - share) * cov + share * self._phrase(query, entry))
-            hit = Hit(entry.doc, round(min(score, 99.9), 1))
+            hit = Hit(entry.doc, _score(cov, self._phrase(query, entry), share))
             scored.append(hit)
             if len(best_scores) < limit:
                 heapq.heappush(best_scores, hit.score)
@@ -1092,6 +1095,21 @@ class SearchIndex:
                 Hit(entry.doc, 0.0)
                 for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
             ]
+
+
+def _score(coverage: float, phrase: float, share: float) -> float:
+    """A fuzzy hit's score, rounded: never above a bound made of bounds on its terms."""
+    return round(min(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), 1)
+
+
+def _phrase_bound(size: int, entry: _IndexedDocument) -> float:
+    """At least ``_phrase`` of a query of ``size`` characters: ``ratio`` can reach no more than
+    ``2 * min / (size + length)`` of a field (with a margin for the floats' last digits)."""
+    bound = max(
+        (weight * 2.0 * min(size, len(text)) / (size + len(text)) for text, weight in entry.fields),
+        default=0.0,
+    )
+    return bound + 1e-9
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
