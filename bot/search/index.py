@@ -62,26 +62,32 @@ words and pairs). The first version of the name-pair rule also looked for the pa
 and tripled search's p99; a word in a long text is not a piece of a name, so it no longer does.
 
 Scale (``python bench/index_scale_bench.py --docs 100000``: 100,080 documents, 191,954 distinct
-tokens from random accented syllables, queries in a guild with its own entries; ms p50 / p99, 2 cores
-shared with other work, so single figures are noisy), before -> now::
+tokens from random accented syllables, queries in a guild with its own entries; before (main at
+081abcf) and now run side by side on the same 2 cores, ms p50 / p99)::
 
-    build s / RSS MB (whole process)   16.2 / 958        ->  20-34 / 882
-    complete, typing (every keystroke) 134 / 747         ->  11-16 / 203-344
-    complete, incidents                4.0 / 197         ->  1.4-2.2 / 65-103
-    complete, 1-2 letters              196 / 418         ->  0.04 / 104
-    resolve, typos                     253 / 762         ->  11-13 / 47
-    search, multiword                  412 / 1043        ->  33-36 / 91-96
-    write then complete                512 / 701         ->  9.4 / 83-97
+    build s / RSS MB (whole process)     30.6 / 958   ->  42.7 / 883
+    complete, typing (every keystroke)  115 / 516     ->  10.8 / 235
+    complete, incidents                 1.2 / 56      ->  1.3 / 50
+    complete, 1-2 letters                65 / 121     ->  0.02 / 56
+    resolve, typos                      127 / 189     ->  9.4 / 31
+    search, multiword                   329 / 542     ->  23 / 59
+    write, then the empty autocomplete  184 / 249     ->  0.6 / 12
+    write, then empty and 6 letters     407 / 606     ->  10 / 122
+
+At 500,080 documents (945,176 distinct tokens; the machine loaded by other work): build 252 s, RSS
+4.0 GB; complete p50 / p99 203 / 4,784, resolve (typos) 344 / 1,086, search 738 / 2,764.
 
 Where the time went: ``_token_matches`` scanned the whole vocabulary with ``ratio`` for every query
 word (now the bigram filter); the empty autocomplete re-sorted every visible document after each
 write (now each bucket's documents stay sorted, ``bisect.insort``, and are merged as read); a one- or
 two-letter query walked the default order until 25 names began with it (now only the documents with
-a name word of that initial are walked, kept in the same order). What remains is the scorer's own
-Python per candidate document: a half-typed three-letter word, or a short word that is in the
-vocabulary ("co"), prefixes thousands of words whose postings reach tens of thousands of documents,
-each given a coverage and, while they tie, a phrase score. Meeting a 2 ms p99 at 100k needs that
-step columnar (arrays of postings, scored in numpy) or a top-k bound on the phrase term.
+a name word of that initial are walked, kept in the same order); documents tied on coverage each
+had their phrase scored (now skipped where their fields' lengths cap it below the limit-th score).
+What remains is the scorer's own Python per candidate document: a half-typed three-letter word, or a
+short word that is in the vocabulary ("co"), prefixes thousands of words whose postings reach tens
+of thousands of documents, each given a coverage. Meeting a 2 ms p99 at 100k needs that step
+columnar (postings as arrays, coverage summed in numpy). The build is slower by the bigram filter
+(1.6 of 17 s at 50k documents) and the per-initial order lists; most of it is still folding text.
 
 Memory (``--docs 20000 --memory``, tracemalloc, the Documents themselves not counted): 8,568 ->
 6,653 bytes per document with words and name pairs interned (one copy per distinct word) and
