@@ -74,8 +74,9 @@ tokens from random accented syllables, queries in a guild with its own entries; 
     write, then the empty autocomplete  184 / 249     ->  0.6 / 12
     write, then empty and 6 letters     407 / 606     ->  10 / 122
 
-At 500,080 documents (945,176 distinct tokens; the machine loaded by other work): build 252 s, RSS
-4.0 GB; complete p50 / p99 203 / 4,784, resolve (typos) 344 / 1,086, search 738 / 2,764.
+Now at 500,080 documents (945,176 distinct tokens): build 131 s, RSS 4.0 GB; complete (typing)
+56 / 913, complete (incidents) 3.8 / 307, 1-2 letters 0.03 / 329, resolve (typos) 39 / 106, search
+118 / 580, a write then the empty autocomplete 1.1 / 69.
 
 Where the time went: ``_token_matches`` scanned the whole vocabulary with ``ratio`` for every query
 word (now the bigram filter); the empty autocomplete re-sorted every visible document after each
