@@ -9,8 +9,10 @@ abbreviations) and weighted ``fields``. Scoring is token based:
    field) with ``fuzz.ratio`` (typos: "jagmet" ~ "jagmeet"), a prefix rule (half-typed words: "poili"
    -> "poilievre") and a typo-tolerant prefix rule (``ratio`` against the vocabulary token cut to the
    query token's length). Numbers (years) match only exactly or, when typing, as a prefix: "2016"
-   never matches "2018". Vocabulary matching runs in rapidfuzz's C code over a flat list of strings
-   (``processor=None``), so its cost does not depend on Python loops over documents.
+   never matches "2018". The typo rules score only the vocabulary words a bigram count filter
+   (``bot.search.ngrams``) lets through, every word ``ratio`` could accept and few others, in
+   rapidfuzz's C code (``processor=None``): the same matches, in the same order, as a scan of the
+   whole vocabulary, at a cost that grows far slower than the vocabulary.
    Typo-level matches count for ``typo_known`` (half) when the word itself is in the vocabulary
    ("canada" is not a typo of "canavan", "water" not of "after"), and so do words no longer than
    one being typed towards a longer word ("brown" for "brownl" when "brownlee" exists). The same
@@ -59,6 +61,44 @@ complete (incidents) 0.56 / 2.20 / 3.65 -> 0.52 / 2.06 / 4.13; complete (all kin
 words and pairs). The first version of the name-pair rule also looked for the pair in long texts
 and tripled search's p99; a word in a long text is not a piece of a name, so it no longer does.
 
+Scale (``python bench/index_scale_bench.py --docs 100000``: 100,080 documents, 191,954 distinct
+tokens from random accented syllables, queries in a guild with its own entries; before (main at
+081abcf) and now run side by side on the same 2 cores, ms p50 / p99)::
+
+    build s / RSS MB (whole process)     30.6 / 958   ->  42.7 / 883
+    complete, typing (every keystroke)  115 / 516     ->  10.8 / 235
+    complete, incidents                 1.2 / 56      ->  1.3 / 50
+    complete, 1-2 letters                65 / 121     ->  0.02 / 56
+    resolve, typos                      127 / 189     ->  9.4 / 31
+    search, multiword                   329 / 542     ->  23 / 59
+    write, then the empty autocomplete  184 / 249     ->  0.6 / 12
+    write, then empty and 6 letters     407 / 606     ->  10 / 122
+
+Now at 500,080 documents (945,176 distinct tokens): build 131 s, RSS 4.0 GB; complete (typing)
+56 / 913, complete (incidents) 3.8 / 307, 1-2 letters 0.03 / 329, resolve (typos) 39 / 106, search
+118 / 580, a write then the empty autocomplete 1.1 / 69.
+
+Where the time went: ``_token_matches`` scanned the whole vocabulary with ``ratio`` for every query
+word (now the bigram filter); the empty autocomplete re-sorted every visible document after each
+write (now each bucket's documents stay sorted, ``bisect.insort``, and are merged as read); a one- or
+two-letter query walked the default order until 25 names began with it (now only the documents with
+a name word of that initial are walked, kept in the same order); documents tied on coverage each
+had their phrase scored (now skipped where their fields' lengths cap it below the limit-th score).
+What remains is the scorer's own Python per candidate document: a half-typed three-letter word, or a
+short word that is in the vocabulary ("co"), prefixes thousands of words whose postings reach tens
+of thousands of documents, each given a coverage. Meeting a 2 ms p99 at 100k needs that step
+columnar (postings as arrays, coverage summed in numpy). The build is slower by the bigram filter
+(1.6 of 17 s at 50k documents) and the per-initial order lists; most of it is still folding text.
+
+Memory (``--docs 20000 --memory``, tracemalloc, the Documents themselves not counted): 8,568 ->
+6,653 bytes per document with words and name pairs interned (one copy per distinct word) and
+anagram groups as tuples. Of the 6.6 kB: the postings' per-(word, bucket) dicts of slot -> weight
+1.9 kB (most words are rare, and a small dict costs ~200 bytes), folded field texts 0.55 kB, each
+document's token -> weight dict and name-word set 0.44 kB each, the name-pair sets 0.37 kB, exact-name
+sets 0.3 kB, the per-word postings dicts 0.25 kB, the bigram filter 0.16 kB. 1M documents in 300 MB
+(300 bytes each, less than the folded texts alone) needs a columnar layout: postings as integer
+arrays per word, documents as rows of arrays, no per-document dicts or sets.
+
 The notes below are the original measurements on the first 101 queries.
 
 Measured choices (``python bench/search_bench.py --sweep``: 101 labelled queries from
@@ -101,8 +141,9 @@ import heapq
 import itertools
 import math
 import re
+import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -112,6 +153,7 @@ from rapidfuzz import fuzz, process
 from bot import limits
 from bot.messages.catalogue import in_language
 from bot.search.filters import Filters
+from bot.search.ngrams import BigramFilter
 from bot.search.text import fold, is_numeric
 from bot.search.vocabulary import meaningful
 
@@ -331,6 +373,7 @@ _OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
 _Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
+_OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
@@ -378,12 +421,14 @@ def _prepare(doc: Document) -> _IndexedDocument:
         if text and texts.get(text, 0.0) < weight:
             texts[text] = weight
         for compound in _HYPHENATED.findall(raw):  # "Maipi-Clarke" is also "maipiclarke"
-            token = fold(compound).replace(" ", "")
+            token = sys.intern(fold(compound).replace(" ", ""))
             if joined.get(token, 0.0) < weight:
                 joined[token] = weight
+    # Words and pairs are interned: every document holding a word shares one copy of it.
+    split = {text: [sys.intern(token) for token in text.split()] for text in texts}
     token_weights: dict[str, float] = {}
     for text, weight in texts.items():
-        for token in text.split():
+        for token in split[text]:
             if token_weights.get(token, 0.0) < weight:
                 token_weights[token] = weight
     for token, weight in joined.items():
@@ -391,8 +436,10 @@ def _prepare(doc: Document) -> _IndexedDocument:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
-    named = [words for words in (text.split() for text in texts) if len(words) <= _NAME_WORDS]
-    pairs = frozenset(f"{first} {second}" for words in named for first, second in itertools.pairwise(words))
+    named = [words for words in split.values() if len(words) <= _NAME_WORDS]
+    pairs = frozenset(
+        sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
+    )
     return _IndexedDocument(
         doc, exact, fields, token_weights, heads, pairs, frozenset(word for words in named for word in words)
     )
@@ -437,18 +484,22 @@ class SearchIndex:
         self._tombstones: dict[_Ident, Document] = {}
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._pairs: dict[str, int] = {}  # documents holding each name pair
-        self._anagrams: dict[str, set[str]] = {}  # sorted letters -> vocabulary tokens
-        self._vocab: list[str] = []  # sorted: prefix ranges by bisect, and rapidfuzz's choice list
-        self._truncated: dict[int, list[str]] = {}  # the vocabulary cut to n characters, per n
+        self._anagrams: dict[str, tuple[str, ...]] = {}  # sorted letters -> vocabulary tokens
+        self._vocab: list[str] = []  # sorted: prefix ranges by bisect
+        self._grams = BigramFilter()  # the vocabulary by bigram: which tokens ratio() could accept
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
-        self._default_cache: dict[
-            tuple[frozenset[DocumentKind] | None, int | None], list[_IndexedDocument]
-        ] = {}
+        # Each bucket in the default order: every document (under ""), and under each one- or
+        # two-letter initial the documents with a name or title word starting with it.
+        self._ordered: dict[str, dict[_Bucket, list[_OrderKey]]] = {}
         self._bulk = True
         for doc in documents:
             self.upsert(doc)
         self._bulk = False
+        for lists in self._ordered.values():
+            for ordered in lists.values():
+                ordered.sort()
         self._vocab = sorted(self._postings)
+        self._grams = BigramFilter(self._vocab)
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -491,7 +542,6 @@ class SearchIndex:
                 self._tombstones[doc.ident] = doc
             else:
                 self._link(entry)
-            self._default_cache.clear()
 
     def _link(self, entry: _IndexedDocument) -> None:
         doc = entry.doc
@@ -507,15 +557,24 @@ class SearchIndex:
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
         bucket = (doc.kind, doc.guild_id)
+        key = _order_key(entry)
+        for initial in ("", *self._initials_of(entry)):
+            ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
+            if self._bulk:
+                ordered.append(key)  # sorted once, when the build ends
+            else:
+                bisect.insort(ordered, key)
         for token, weight in entry.token_weights.items():
             buckets = self._postings.get(token)
             if buckets is None:
                 buckets = self._postings[token] = {}
                 self._df[token] = 0
                 if len(token) >= _ANAGRAM_MIN:
-                    self._anagrams.setdefault(_letters(token), set()).add(token)
+                    letters = _letters(token)
+                    self._anagrams[letters] = (*self._anagrams.get(letters, ()), token)
                 if not self._bulk:
                     bisect.insort(self._vocab, token)
+                    self._grams.add(token)
                     self._vocabulary_changed()
             buckets.setdefault(bucket, {})[entry.slot] = weight
             self._df[token] += 1
@@ -537,7 +596,6 @@ class SearchIndex:
             own.discard((kind, key))
             if not own:
                 del self._guild_keys[guild_id]
-        self._default_cache.clear()
         return True
 
     def _unlink(self, ident: _Ident) -> None:
@@ -554,6 +612,15 @@ class SearchIndex:
             if not self._pairs[pair]:
                 del self._pairs[pair]
         bucket = (kind, guild_id)
+        key = _order_key(entry)
+        for initial in ("", *self._initials_of(entry)):
+            lists = self._ordered[initial]
+            ordered = lists[bucket]
+            del ordered[bisect.bisect_left(ordered, key)]
+            if not ordered:
+                del lists[bucket]
+                if not lists:
+                    del self._ordered[initial]
         for token in entry.token_weights:
             buckets = self._postings[token]
             slots = buckets[bucket]
@@ -564,12 +631,20 @@ class SearchIndex:
             if not buckets:
                 del self._postings[token]
                 del self._df[token]
-                self._anagrams.get(_letters(token), set()).discard(token)
+                self._forget_anagram(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
+                self._grams.remove(token)
                 self._vocabulary_changed()
 
+    def _forget_anagram(self, token: str) -> None:
+        letters = _letters(token)
+        others = tuple(other for other in self._anagrams.get(letters, ()) if other != token)
+        if others:
+            self._anagrams[letters] = others
+        else:
+            self._anagrams.pop(letters, None)
+
     def _vocabulary_changed(self) -> None:
-        self._truncated.clear()
         self._match_cache.clear()
 
     # -- visibility ----------------------------------------------------------------------------
@@ -652,10 +727,14 @@ class SearchIndex:
                 matches[candidate] = self.tuning.prefix_sim
 
     def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
-        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers."""
+        """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers.
+
+        Only the words the bigram filter lets through are scored: all that can reach the cutoff, in
+        vocabulary order, so the matches and their order are those of a scan of the whole vocabulary.
+        """
         for candidate, score, _ in process.extract(
             token,
-            self._vocab,
+            self._grams.candidates(token, self.tuning.token_cutoff),
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=self.tuning.token_cutoff,
@@ -668,20 +747,14 @@ class SearchIndex:
     def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
         """Longer vocabulary tokens that begin with a typo of ``token`` ("poilev" ~ "poilievre")."""
         tune = self.tuning
-        cut = self._truncated_vocab(len(token))
+        longer = self._grams.prefix_candidates(token, tune.token_cutoff)  # only those that can match
+        cut = [candidate[: len(token)] for candidate in longer]
         for _, score, index in process.extract(
             token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
         ):
-            candidate = self._vocab[index]
             sim = score / 100.0 * tune.prefix_sim
-            if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
-                matches[candidate] = sim
-
-    def _truncated_vocab(self, length: int) -> list[str]:
-        cut = self._truncated.get(length)
-        if cut is None:
-            cut = self._truncated[length] = [token[:length] for token in self._vocab]
-        return cut
+            if sim > matches.get(longer[index], 0.0):
+                matches[longer[index]] = sim
 
     def _idf(self, token: str) -> float:
         total = max(len(self._entries), 1)
@@ -769,17 +842,22 @@ class SearchIndex:
         """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
         unless the token ``opens`` new candidates)."""
         best_here: dict[int, float] = {}
+        best = best_here.get
         for token, sim in matches.items():
             token_buckets = self._postings[token]
             for bucket in buckets:
                 slots = token_buckets.get(bucket)
                 if not slots:
                     continue
-                for slot, field_weight in slots.items():
-                    if not opens and slot not in found:
-                        continue
+                pairs: Iterable[tuple[int, float]] = slots.items()
+                if not opens:  # walk the smaller side: a common word's postings, or what was found
+                    if len(found) < len(slots):
+                        pairs = ((slot, slots[slot]) for slot in found if slot in slots)
+                    else:
+                        pairs = ((slot, weight) for slot, weight in pairs if slot in found)
+                for slot, field_weight in pairs:
                     value = sim * field_weight
-                    if value > best_here.get(slot, 0.0):
+                    if value > best(slot, 0.0):
                         best_here[slot] = value
         return best_here
 
@@ -832,19 +910,22 @@ class SearchIndex:
             coverage.pop(entry.slot, None)
         ordered = sorted(coverage, key=coverage.__getitem__, reverse=True)
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best
-        # possible score falls below the limit-th score found, no later one can enter the top.
+        # possible score falls below the limit-th score found, no later one can enter the top; nor
+        # can one whose fields' lengths keep its phrase term too low (many documents tie on coverage).
         share = self.tuning.phrase_share
         scored: list[Hit] = []
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
         for slot in ordered:
             cov = coverage[slot]
-            if len(best_scores) >= limit and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
+            full = len(best_scores) >= limit
+            if full and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
                 break
             entry = self._slots[slot]
+            if full and _score(cov, _phrase_bound(len(query), entry), share) < best_scores[0]:
+                continue
             if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
                 continue
-            score = 100.0 * ((1.0 - share) * cov + share * self._phrase(query, entry))
-            hit = Hit(entry.doc, round(min(score, 99.9), 1))
+            hit = Hit(entry.doc, _score(cov, self._phrase(query, entry), share))
             scored.append(hit)
             if len(best_scores) < limit:
                 heapq.heappush(best_scores, hit.score)
@@ -865,7 +946,8 @@ class SearchIndex:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
         hits: list[Hit] = []
-        for entry in self._default_entries(kinds, guild_id):
+        indexed = " " not in prefix and len(prefix) < self.tuning.prefix_min  # one of _initials_of's
+        for entry in self._default_entries(kinds, guild_id, prefix if indexed else ""):
             if len(hits) >= limit:
                 break
             if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc):
@@ -873,17 +955,24 @@ class SearchIndex:
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
 
+    def _initials_of(self, entry: _IndexedDocument) -> set[str]:
+        """The one- and two-letter (up to ``prefix_min - 1``) beginnings of its name and title words."""
+        short = range(1, self.tuning.prefix_min)
+        return {word[:size] for word in entry.heads.split() for size in short if len(word) >= size}
+
     def _default_entries(
-        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None
-    ) -> list[_IndexedDocument]:
-        """Visible documents, incidents newest first, then the other kinds (cached until a change)."""
-        cache_key = (kinds, guild_id)
-        cached = self._default_cache.get(cache_key)
-        if cached is None:
-            visible = [entry for entry in self._entries.values() if self._visible(entry, kinds, guild_id)]
-            visible.sort(key=lambda entry: _default_order(entry.doc))
-            cached = self._default_cache[cache_key] = visible
-        return cached
+        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None, initial: str = ""
+    ) -> Iterator[_IndexedDocument]:
+        """Visible documents (those with a name or title word beginning with ``initial``), incidents
+        newest first, then the other kinds: each kind's shared and guild buckets, kept in order as
+        documents come and go, merged as they are read."""
+        ordered = self._ordered.get(initial, {})
+        for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
+            lists = [ordered.get(bucket, []) for bucket in buckets]
+            for key in heapq.merge(*lists) if len(lists) > 1 else lists[0]:
+                entry = self._slots[key[-1]]
+                if self._visible(entry, kinds, guild_id):
+                    yield entry
 
     # -- public queries ------------------------------------------------------------------------
 
@@ -964,7 +1053,7 @@ class SearchIndex:
                 return Ambiguous(tuple(exact[:CANDIDATES_MAX]))
             if not hits or hits[0].score < tune.suggest_score:
                 # Faint matches make the best suggestions; with none at all, offer the newest entries.
-                newest = self._default_entries(kind_set, guild_id)[:CANDIDATES_MAX]
+                newest = itertools.islice(self._default_entries(kind_set, guild_id), CANDIDATES_MAX)
                 suggestions = hits or [Hit(entry.doc, 0.0) for entry in newest]
                 return NoMatch(tuple(suggestions[:CANDIDATES_MAX]))
             best = hits[0]
@@ -1009,7 +1098,25 @@ class SearchIndex:
                 return self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
             if limit <= 0:
                 return []
-            return [Hit(entry.doc, 0.0) for entry in self._default_entries(kind_set, guild_id)[:limit]]
+            return [
+                Hit(entry.doc, 0.0)
+                for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
+            ]
+
+
+def _score(coverage: float, phrase: float, share: float) -> float:
+    """A fuzzy hit's score, rounded: never above a bound made of bounds on its terms."""
+    return round(min(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), 1)
+
+
+def _phrase_bound(size: int, entry: _IndexedDocument) -> float:
+    """At least ``_phrase`` of a query of ``size`` characters: ``ratio`` can reach no more than
+    ``2 * min / (size + length)`` of a field (with a margin for the floats' last digits)."""
+    bound = max(
+        (weight * 2.0 * min(size, len(text)) / (size + len(text)) for text, weight in entry.fields),
+        default=0.0,
+    )
+    return bound + 1e-9
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
@@ -1021,5 +1128,8 @@ def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
     return (-hit.score, _KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
 
 
-def _default_order(doc: Document) -> tuple[int, int, str]:
-    return (_KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+def _order_key(entry: _IndexedDocument) -> _OrderKey:
+    """Where a document stands in its bucket's default order: newest first, then by label, then the
+    oldest in the index first (its slot)."""
+    doc = entry.doc
+    return (-(doc.date.toordinal() if doc.date else 0), doc.label, entry.slot)

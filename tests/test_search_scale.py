@@ -1,0 +1,222 @@
+"""bot.search at scale: the bigram filter loses no typo match, and writes keep the default order.
+
+The index scores typos only on the vocabulary words the bigram filter (``bot.search.ngrams``) lets
+through; these tests hold it to the whole-vocabulary scan it replaced, match for match and in the
+same order, on a random vocabulary of several thousand words and through upserts and removals. The
+empty autocomplete's order, kept per bucket as documents come and go, is held to a sort of every
+visible document.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import random
+from collections.abc import Sequence
+
+import pytest
+from rapidfuzz import fuzz, process
+
+from bot.search import index as search_index
+from bot.search.index import Document, DocumentKind, SearchIndex, TextField
+from bot.search.ngrams import BigramFilter
+from bot.search.text import fold, is_numeric
+
+SYLLABLES = [a + b for a in ["", "b", "ch", "d", "k", "l", "m", "n", "r", "s", "t", "z"] for b in "aeiouyé"]
+GUILD = 7
+
+
+class ScanningIndex(SearchIndex):
+    """The index as it was: every typo rule scans the whole vocabulary."""
+
+    def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
+        for candidate, score, _ in process.extract(
+            token, self._vocab, scorer=fuzz.ratio, score_cutoff=self.tuning.token_cutoff, limit=None
+        ):
+            if not is_numeric(candidate) and score / 100.0 > matches.get(candidate, 0.0):
+                matches[candidate] = score / 100.0
+
+    def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
+        cut = self._cut(len(token))
+        for _, score, index in process.extract(
+            token, cut, scorer=fuzz.ratio, score_cutoff=self.tuning.token_cutoff, limit=None
+        ):
+            candidate, sim = self._vocab[index], score / 100.0 * self.tuning.prefix_sim
+            if len(candidate) > len(token) and sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
+
+    def _cut(self, length: int) -> list[str]:
+        """The vocabulary cut to ``length`` characters (kept until the vocabulary changes)."""
+        cuts: dict[int, list[str]] = vars(self).setdefault("cuts", {})
+        if length not in cuts:
+            cuts[length] = [candidate[:length] for candidate in self._vocab]
+        return cuts[length]
+
+    def _vocabulary_changed(self) -> None:
+        super()._vocabulary_changed()
+        vars(self).pop("cuts", None)
+
+
+def words(rng: random.Random, count: int) -> list[str]:
+    return ["".join(rng.choices(SYLLABLES, k=rng.randint(1, 4))) for _ in range(count)]
+
+
+def documents(rng: random.Random, count: int, *, prefix: str = "doc") -> list[Document]:
+    return [
+        Document(
+            kind=DocumentKind.INCIDENT,
+            key=f"{prefix}-{n}",
+            label=" ".join(words(rng, 2)).title(),
+            fields=(TextField(" ".join(words(rng, 3))), TextField(" ".join(words(rng, 6)), 0.45)),
+            date=dt.date(2000, 1, 1) + dt.timedelta(days=rng.randrange(40)),
+        )
+        for n in range(count)
+    ]
+
+
+def typed(rng: random.Random, vocabulary: Sequence[str], count: int) -> list[str]:
+    """Query words as people type them: vocabulary words, their prefixes, typos, and strangers."""
+    queries = []
+    for word in rng.sample(vocabulary, count):
+        at = rng.randrange(len(word))
+        queries += [
+            word,
+            word[: rng.randint(1, len(word))],
+            word[:at] + rng.choice("aeilnrsuyé") + word[at + 1 :],
+            word[:at] + word[at + 1 :] or word,
+            word + rng.choice("aeiz"),
+        ]
+    return [*queries, *words(rng, count)]
+
+
+def assert_same_matches(index: SearchIndex, reference: SearchIndex, queries: Sequence[str]) -> None:
+    for query, allow_prefix in itertools.product([fold(q) for q in queries], (False, True)):
+        got = index._token_matches(query, allow_prefix=allow_prefix)
+        expected = reference._token_matches(query, allow_prefix=allow_prefix)
+        assert list(got.items()) == list(expected.items()), (query, allow_prefix)
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Document]:
+    return documents(random.Random(5), 1500)
+
+
+def test_typo_matches_equal_a_scan_of_the_whole_vocabulary(corpus: list[Document]) -> None:
+    index, reference = SearchIndex(corpus), ScanningIndex(corpus)
+    assert len(index._vocab) > 5000
+    assert_same_matches(index, reference, typed(random.Random(1), index._vocab, 300))
+
+
+def test_typo_matches_stay_equal_as_words_come_and_go(corpus: list[Document]) -> None:
+    index, reference = SearchIndex(corpus), ScanningIndex(corpus)
+    rng = random.Random(2)
+    for doc in documents(rng, 200, prefix="new"):
+        index.upsert(doc)
+        reference.upsert(doc)
+    for doc in rng.sample(corpus, 600):
+        index.remove(doc.kind, doc.key)
+        reference.remove(doc.kind, doc.key)
+    assert index._vocab == reference._vocab
+    assert_same_matches(index, reference, typed(rng, index._vocab, 200))
+
+
+@pytest.mark.parametrize("cutoff", [60.0, 75.0, 85.0])
+def test_bigram_filter_keeps_every_word_ratio_accepts(cutoff: float) -> None:
+    rng = random.Random(int(cutoff))
+    vocabulary = sorted(set(words(rng, 4000)))
+    gone = set(rng.sample(vocabulary, 2500))  # enough removals to rebuild the postings
+    grams = BigramFilter(vocabulary)
+    for word in gone:
+        grams.remove(word)
+    live = [word for word in vocabulary if word not in gone]
+    for query in typed(rng, live, 60):
+        scanned = process.extract(query, live, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+        assert {word for word, _, _ in scanned} <= set(grams.candidates(query, cutoff))
+        cut = [word[: len(query)] for word in live]
+        prefixed = process.extract(query, cut, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
+        longer = {live[n] for _, _, n in prefixed if len(live[n]) > len(query)}
+        assert longer <= set(grams.prefix_candidates(query, cutoff))
+
+
+def test_bigram_filter_leaves_out_words_sharing_too_few_bigrams() -> None:
+    grams = BigramFilter(["poilievre", "trudeau", "singh", "sing", "mulcair"])
+    assert grams.candidates("sihng", 75.0) == ["sing", "singh"]
+    assert grams.prefix_candidates("poilev", 75.0) == ["poilievre"]
+
+
+def default_order(index: SearchIndex, guild_id: int | None) -> list[str]:
+    return [hit.document.key for hit in index.complete("", guild_id=guild_id)]
+
+
+def sorted_by_hand(docs: Sequence[Document], guild_id: int | None) -> list[str]:
+    """Every visible document sorted as the default order says, latest write last among equals."""
+    own = {doc.key for doc in docs if doc.guild_id == guild_id and guild_id}
+    visible = [doc for doc in docs if doc.guild_id == guild_id or (doc.guild_id == 0 and doc.key not in own)]
+    ranked = sorted(visible, key=lambda doc: (-(doc.date.toordinal() if doc.date else 0), doc.label))
+    return [doc.key for doc in ranked if not doc.removed][:25]
+
+
+def test_writes_keep_the_default_order_of_a_sort_of_every_visible_document() -> None:
+    rng = random.Random(9)
+    docs = {doc.key: doc for doc in documents(rng, 300)}  # 40 dates: many ties, broken by label
+    index = SearchIndex(docs.values())
+    written = list(docs.values())
+    for step in range(300):
+        key = f"doc-{rng.randrange(320)}"
+        if step % 3 == 0 and key in docs:
+            index.remove(DocumentKind.INCIDENT, key)
+            written = [doc for doc in written if doc.key != key]
+            del docs[key]
+        else:
+            (doc,) = documents(rng, 1, prefix="doc")
+            doc = Document(DocumentKind.INCIDENT, key, doc.label, fields=doc.fields, date=doc.date)
+            index.upsert(doc)
+            written = [*(old for old in written if old.key != key), doc]
+            docs[key] = doc
+        assert default_order(index, None) == sorted_by_hand(written, None)
+
+
+def test_a_guild_document_and_a_tombstone_shadow_the_shared_one_in_the_default_order() -> None:
+    day = dt.date(2020, 1, 1)
+    shared = [
+        Document(DocumentKind.INCIDENT, f"shared-{n}", f"Shared {n}", date=day - dt.timedelta(days=n))
+        for n in range(5)
+    ]
+    index = SearchIndex(shared)
+    index.upsert(Document(DocumentKind.INCIDENT, "shared-3", "Own three", guild_id=GUILD, date=day))
+    index.upsert(Document(DocumentKind.INCIDENT, "shared-0", "Gone", guild_id=GUILD, removed=True))
+    assert default_order(index, GUILD) == ["shared-3", "shared-1", "shared-2", "shared-4"]
+    assert index.complete("", guild_id=GUILD)[0].document.label == "Own three"
+    assert default_order(index, None) == [f"shared-{n}" for n in range(5)]
+    index.remove(DocumentKind.INCIDENT, "shared-0", GUILD)
+    assert default_order(index, GUILD) == ["shared-3", "shared-0", "shared-1", "shared-2", "shared-4"]
+
+
+def test_a_one_letter_autocomplete_finds_a_name_written_a_moment_ago_and_not_once_removed() -> None:
+    rng = random.Random(4)
+    index = SearchIndex(documents(rng, 200))
+    name = "Xavier Quist"
+    newest = Document(
+        DocumentKind.INCIDENT, "quist", name, fields=(TextField(name),), date=dt.date(2030, 1, 1)
+    )
+    index.upsert(newest)
+    assert index.complete("x")[0].document.key == "quist"
+    assert index.complete("qu")[0].document.key == "quist"
+    index.remove(DocumentKind.INCIDENT, "quist")
+    assert "quist" not in {hit.document.key for hit in index.complete("x") + index.complete("qu")}
+
+
+def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
+    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = SearchIndex(corpus)
+    queries = typed(random.Random(6), index._vocab, 40)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
+
+    def results() -> list[list[tuple[str, float]]]:
+        calls = [index.complete, index.search]
+        return [[(hit.document.key, hit.score) for hit in call(query)] for query in queries for call in calls]
+
+    bounded = results()
+    monkeypatch.setattr(search_index, "_phrase_bound", lambda size, entry: 1.0)  # score every document
+    assert results() == bounded
