@@ -120,7 +120,15 @@ def main() -> None:
     parser.add_argument("--postgres", help="a PostgreSQL URL of a database of the bench's own")
     args = parser.parse_args()
     sizes = [None] if args.dataset else args.incidents
-    header = ("incidents", "entries", "import s (SQLite)", "import s (PostgreSQL)", "load s", "documents", "RSS MB")
+    header = (
+        "incidents",
+        "entries",
+        "import s (SQLite)",
+        "import s (PostgreSQL)",
+        "load s",
+        "documents",
+        "RSS MB",
+    )
     print("  ".join(header))
     for size in sizes:
         document = json.loads(args.dataset.read_text()) if size is None else scaled(size)
@@ -138,7 +146,10 @@ def main() -> None:
             int(loaded["documents"]),
             f"{loaded['rss_mb']:.0f}",
         )
-        print("  ".join(str(cell).rjust(len(name)) for cell, name in zip(cells, header, strict=True)), flush=True)
+        print(
+            "  ".join(str(cell).rjust(len(name)) for cell, name in zip(cells, header, strict=True)),
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

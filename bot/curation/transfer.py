@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from functools import partial
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 from sqlalchemy import insert
@@ -212,7 +213,8 @@ def _find(session: Session, slugs: dict[EntityKind, set[str]], guild_id: int, *,
                 col(table.guild_id).in_({SHARED_GUILD, guild_id}),
                 slug_column(table).in_(ordered[start : start + BATCH]),
             )
-            for row in session.exec(statement.with_for_update() if lock else statement):
+            rows = session.exec(statement.with_for_update() if lock else statement)
+            for row in cast("Iterable[EntryRow]", rows):
                 (own if row.guild_id == guild_id else shared)[slug_of(row)] = row
         for key, row in (shared | own).items():
             entry = stored_entry(session, row)
@@ -306,9 +308,7 @@ def apply_import(
         of_kind = [entry for written_kind, entry in writes if written_kind is kind]
         for start in range(0, len(of_kind), BATCH):
             batch = of_kind[start : start + BATCH]
-            writer.write(
-                batch, rewrite=lambda entry, kind=kind: found.stored.get((kind, slug_of(entry))) != entry
-            )
+            writer.write(batch, rewrite=partial(_differs, found, kind))
             if audited:
                 _audit(session, Actor(guild_id, actor_id), kind, batch, found, now)
             for _ in batch:
@@ -318,6 +318,11 @@ def apply_import(
     if not audited:
         record_version(session, plan.dataset_version, guild_id=SHARED_GUILD)
     return plan
+
+
+def _differs(found: _Found, kind: EntityKind, entry: Entry) -> bool:
+    """Whether ``entry`` differs from what the scope's own row with its slug holds (if it has one)."""
+    return found.stored.get((kind, slug_of(entry))) != entry
 
 
 def _audit(

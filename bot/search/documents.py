@@ -21,11 +21,15 @@ the write that rebuilt them was asked in.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import cache
 from typing import Any, TypeVar
 
+from sqlalchemy import Select
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -138,6 +142,24 @@ def referring_incidents(
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
     """Documents for every row in scope: every guild (``None``) or exactly one guild's rows."""
+    with _collector_paused():
+        return _documents(session, guild_id)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector: building hundreds of thousands of small objects, none
+    of them in a cycle, would otherwise set off full collections over everything built so far."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _documents(session: Session, guild_id: int | None) -> list[Document]:
     incidents = _scoped(session, Incident, guild_id)
     # A guild's incident may sit in a shared chamber and name shared people and parties.
     chambers = {c.id: c for c in _referable(session, Chamber, guild_id)}
@@ -180,33 +202,40 @@ def _tombstone(kind: DocumentKind, slug: str, guild_id: int) -> Document:
     return Document(kind=kind, key=slug, label=slug, guild_id=guild_id, removed=True)
 
 
+def _rows(session: Session, statement: Select[Any]) -> list[Any]:
+    """The rows ``statement`` selects as plain column tuples (SQLAlchemy Core), not ORM objects: they
+    have the table's attribute names and column types, and cost a fraction to build and keep."""
+    return list(session.connection().execute(statement))
+
+
 def _scoped(session: Session, table: Any, guild_id: int | None, *, removed: bool = False) -> list[Any]:
     """The scope's rows that are live (``removed=False``) or removed (``removed=True``)."""
-    removed_at = col(table.removed_at)
-    statement = select(table).where(removed_at.is_not(None) if removed else removed_at.is_(None))
+    removed_at = table.__table__.c.removed_at
+    statement = select(table.__table__).where(removed_at.is_not(None) if removed else removed_at.is_(None))
     if guild_id is not None:
-        statement = statement.where(col(table.guild_id) == guild_id)
-    return list(session.exec(statement).all())
+        statement = statement.where(table.__table__.c.guild_id == guild_id)
+    return _rows(session, statement)
 
 
 def _referable(session: Session, table: Any, guild_id: int | None) -> list[Any]:
     """Rows a guild's incidents may point at: the guild's own and the shared ones."""
-    statement = select(table)
+    statement = select(table.__table__)
     if guild_id is not None:
-        statement = statement.where(col(table.guild_id).in_({0, guild_id}))
-    return list(session.exec(statement).all())
+        statement = statement.where(table.__table__.c.guild_id.in_({0, guild_id}))
+    return _rows(session, statement)
 
 
 def _children(session: Session, table: type[_Child], guild_id: int | None) -> list[_Child]:
     """Child rows of the scope's live incidents."""
+    children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
     statement = (
-        select(table)
-        .join(Incident, col(Incident.id) == col(table.incident_id))
-        .where(col(Incident.removed_at).is_(None))
+        select(children)
+        .join(incidents, incidents.c.id == children.c.incident_id)
+        .where(incidents.c.removed_at.is_(None))
     )
     if guild_id is not None:
-        statement = statement.where(col(Incident.guild_id) == guild_id)
-    return list(session.exec(statement).all())
+        statement = statement.where(incidents.c.guild_id == guild_id)
+    return _rows(session, statement)
 
 
 def incident_documents(
@@ -311,16 +340,18 @@ def _words(value: str) -> str:
     return value.replace("_", " ")
 
 
+@cache
 def _said(value: str) -> tuple[str, ...]:
     """An incident kind or ruling outcome as words, and the everyday words for it in English and in
     French ("ejected", "expulsé")."""
     return (_words(value), *words_for(value))
 
 
-def _role(role: str | None, weight: float) -> list[tuple[str | None, float]]:
+@cache
+def _role(role: str | None, weight: float) -> tuple[tuple[str | None, float], ...]:
     """A role as the source words it, and the French for the offices it names ("Speaker": "Président
-    de la Chambre")."""
-    return [(role, weight), *((french, weight) for french in french_roles(fold(role or "")))]
+    de la Chambre"); roles are few, so each is worded once."""
+    return ((role, weight), *((french, weight) for french in french_roles(fold(role or ""))))
 
 
 def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:

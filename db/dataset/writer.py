@@ -14,7 +14,6 @@ from db.dataset.reader import SlugsById, stored_incident
 from db.dataset.rows import (
     EntryRow,
     GuildView,
-    ScopeRow,
     row_id,
     same_named,
     scope_rows,
@@ -151,18 +150,18 @@ class ScopeWriter:
         self.view.register(row)
         return row
 
-    def _rows(self, table: type[ScopeRow]) -> dict[str, ScopeRow]:
+    def _rows(self, table: type[EntryRow]) -> dict[str, Any]:
         if table not in self._own:
-            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, table, self.guild_id)}
-        rows: dict[str, ScopeRow] = self._own[table]
-        return rows
+            model: Any = table  # one of EntryRow's tables, which scope_rows takes one at a time
+            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, model, self.guild_id)}
+        return self._own[table]
 
     def _upsert(
-        self, table: type[ScopeRow], slug: str, values: dict[str, Any], counts: KindCounts
-    ) -> ScopeRow:
+        self, table: type[EntryRow], slug: str, values: dict[str, Any], counts: KindCounts
+    ) -> EntryRow:
         """Add a row made of ``slug`` and ``values`` when there is none, else update what differs."""
         rows = self._rows(table)
-        row = rows.get(slug)
+        row: EntryRow | None = rows.get(slug)
         if row is None:
             row = rows[slug] = table(**_identity(table, self.guild_id, slug), **values)
             self.session.add(row)
@@ -179,7 +178,7 @@ class ScopeWriter:
     def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
         _, values = entry_values(entry, self.view)
         rows = self._rows(Incident)
-        incident = rows.get(entry.slug)
+        incident: Incident | None = rows.get(entry.slug)
         if incident is None:
             incident = rows[entry.slug] = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
             self.session.add(incident)
@@ -325,9 +324,9 @@ def insert_children(
         for table, values in _child_rows(incident_id, entry, view):
             rows[table].append(values)
         positions.extend(motion.positions for motion in entry.motions)
-    for table, values in rows.items():
+    for table, table_rows in rows.items():
         if table is not MotionRow:
-            for batch in _batches(values):
+            for batch in _batches(table_rows):
                 session.execute(insert(table), batch)
     motion_ids: list[int] = []
     for batch in _batches(rows[MotionRow]):
