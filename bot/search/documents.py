@@ -116,7 +116,14 @@ def referring_incidents(
     They are the incidents whose documents (their own, and their quotes', rulings' and motions')
     show those names: as participants and their parties, speakers, chairs, movers, who took a
     position, or the chamber. A reference may be to the guild's own row or to the shared one.
+
+    Past ``ENTRIES_READ_ALONE`` entries (an import), every incident of the guild: ``entry_documents``
+    reads the whole guild for that many anyway, and the statements stay within the databases' limits
+    on bound parameters.
     """
+    if len(entries) > ENTRIES_READ_ALONE:
+        every = select(col(Incident.slug)).where(col(Incident.guild_id) == guild_id)
+        return set(session.exec(every))
 
     def ids(table: type[Person] | type[Party] | type[Chamber], kind: EntityKind) -> set[int]:
         slugs = {key for entry_kind, key in entries if entry_kind is kind}
