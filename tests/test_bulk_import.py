@@ -15,6 +15,8 @@ from bot.curation.changes import Actor, EntityKind, kind_name
 from bot.curation.transfer import Outcome
 from bot.library import Library
 from bot.messages.catalogue import Msg, say
+from bot.search import documents
+from bot.search.index import Document
 from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
 from db.dataset.rows import slug_of
@@ -59,6 +61,10 @@ def write_one_by_one(session: Session, document: dict[str, Any], actor: Actor) -
             summary=say(Msg.IMPORTED_SUMMARY, kind=kind_name(kind), key=slug_of(entry)),
             action=AuditAction.IMPORT,
         )
+
+
+def ident(doc: Document) -> tuple[str, str, int]:
+    return (doc.kind.value, doc.key, doc.guild_id)
 
 
 def count(library: Library, table: type[AuditEntry] | type[Incident]) -> int:
@@ -144,3 +150,20 @@ def test_importing_the_same_file_again_reports_it_unchanged_and_writes_nothing(l
     assert (
         library.revision(guild_id=GUILD, kind=EntityKind.INCIDENT, key=document["incidents"][0]["slug"]) == 1
     )
+
+
+@pytest.mark.parametrize("read_alone", [documents.ENTRIES_READ_ALONE, 5])
+def test_after_an_import_the_index_holds_exactly_the_guilds_documents(
+    library: Library, monkeypatch: pytest.MonkeyPatch, read_alone: int
+) -> None:
+    monkeypatch.setattr(documents, "ENTRIES_READ_ALONE", read_alone)
+    document = generated()
+    library.import_dataset(document, actor=MOD)
+    document["people"][0]["name"] = "Renamed Person"
+
+    library.import_dataset(document, actor=MOD)
+
+    with library.database.session() as session:
+        loaded = documents.load_documents(session, guild_id=GUILD)
+    assert sorted(library.index.guild_documents(GUILD), key=ident) == sorted(loaded, key=ident)
+    assert any("Renamed Person" in (field.text for field in doc.fields) for doc in loaded if doc.incident)
