@@ -26,7 +26,6 @@ from functools import partial
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from bot.curation import changes
@@ -48,7 +47,7 @@ from db.dataset.schema import (
     parse_entry,
 )
 from db.dataset.seed import record_version
-from db.dataset.writer import BATCH, BulkWriter
+from db.dataset.writer import BATCH, BulkWriter, collector_paused, insert_rows
 from db.models import LABEL_MAX, SHARED_GUILD, AuditAction, AuditEntry, EntityKind
 
 __all__ = [
@@ -227,7 +226,8 @@ def _find(session: Session, slugs: dict[EntityKind, set[str]], guild_id: int, *,
 
 def plan_import(session: Session, document: object, *, guild_id: int) -> ImportPlan:
     """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
-    return _plan(session, document, guild_id, lock=False)[0]
+    with collector_paused():
+        return _plan(session, document, guild_id, lock=False)[0]
 
 
 def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> tuple[ImportPlan, _Found]:
@@ -296,6 +296,13 @@ def apply_import(
     Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected; any
     error while writing leaves the transaction for the caller to roll back. Does not commit.
     """
+    with collector_paused():
+        return _apply(session, document, guild_id, actor_id, progress)
+
+
+def _apply(
+    session: Session, document: object, guild_id: int, actor_id: int, progress: Progress | None
+) -> ImportPlan:
     plan, found = _plan(session, document, guild_id, lock=True)
     if plan.rejected:
         raise plan.refused()
@@ -355,7 +362,7 @@ def _audit(
                 "after": dict(changes.entry_state(entry, removed=False)),
             }
         )
-    session.execute(insert(AuditEntry), rows)
+    insert_rows(session, AuditEntry, rows)
 
 
 def plan_table(plan: ImportPlan) -> str:

@@ -21,11 +21,9 @@ the write that rebuilt them was asked in.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -41,6 +39,7 @@ from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Fa
 from bot.search.places import country_words
 from bot.search.text import fold
 from bot.search.vocabulary import french_roles, words_for
+from db.dataset.writer import collector_paused
 from db.models import (
     Chamber,
     EntityKind,
@@ -103,7 +102,7 @@ def entry_documents(
     only: dict[EntityKind, set[str]] | None = None
     if len(entries) <= ENTRIES_READ_ALONE:
         only = {kind: {key for entry_kind, key in entries if entry_kind is kind} for kind in _SEARCHABLE}
-    with _collector_paused():
+    with collector_paused():
         docs = _documents(session, _Scope(guild_id, only))
     return [doc for doc in docs if entry_of(doc) in entries]
 
@@ -161,21 +160,8 @@ def referring_incidents(
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
     """Documents for every row in scope: every guild (``None``) or exactly one guild's rows."""
-    with _collector_paused():
+    with collector_paused():
         return _documents(session, _Scope(guild_id))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector: building hundreds of thousands of small objects, none
-    of them in a cycle, would otherwise set off full collections over everything built so far."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True, slots=True)
