@@ -365,7 +365,7 @@ def _audit(
                 "after": dict(changes.entry_state(entry, removed=False)),
             }
         )
-    insert_rows(session, AuditEntry, rows)
+    insert_rows(session, AuditEntry, rows, copy=True)
 
 
 def plan_table(plan: ImportPlan) -> str:
