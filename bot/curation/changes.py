@@ -80,6 +80,7 @@ __all__ = [
     "approve",
     "current_revision",
     "current_state",
+    "entry_state",
     "existing",
     "history",
     "kind_name",
@@ -188,8 +189,13 @@ def _json(entry: Entry) -> dict[str, Any]:
     return entry.model_dump(mode="json", exclude_none=True)
 
 
+def entry_state(entry: Entry, *, removed: bool) -> EntryState:
+    """The state a guild's own row holding ``entry`` is audited with."""
+    return {"entry": _json(entry), "removed": removed}
+
+
 def _state(session: Session, row: EntryRow) -> EntryState:
-    return {"entry": _json(stored_entry(session, row)), "removed": row.removed_at is not None}
+    return entry_state(stored_entry(session, row), removed=row.removed_at is not None)
 
 
 def _own(
@@ -392,7 +398,7 @@ def apply(
     row = _lock(session, actor, kind, key, expected_revision)
     current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
     entry = _changed(kind, key, current, change, action)
-    state: EntryState = {"entry": _json(entry), "removed": False}
+    state = entry_state(entry, removed=False)
     return _write(
         session,
         actor=actor,

@@ -7,10 +7,13 @@ checked in the guild's view (its own entries, then the shared ones, then the fil
 Quiz questions belong to a guild: the shared scope refuses them (no guild would ever ask them).
 
 ``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
-refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry:
-in a guild through ``changes.apply`` (audited, action ``import``), in the shared scope (the command
-line only) through the loader's ``ScopeWriter``, recording the file's ``dataset_version`` as ``seed``
-does. It never commits: the caller commits once, so an import lands whole or not at all.
+refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry
+in bulk: one slug map for the whole import (a SELECT per kind, rows locked on PostgreSQL), then the
+loader's ``BulkWriter`` kind by kind in batches of INSERTs and UPDATEs. In a guild each entry gets the
+audit record ``changes.apply`` would write for it (action ``import``, the guild's own state before and
+after, so ``undo`` reverts it like any change), inserted in batches too; in the shared scope (the
+command line only) nothing is audited and the file's ``dataset_version`` is recorded as ``seed`` does.
+It never commits: the caller commits once, so an import lands whole or not at all.
 
 Export is ``db.dataset.export_dataset``; ``export_name`` names the file a guild is handed.
 """
@@ -19,20 +22,23 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Annotated, Literal
+from functools import partial
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from bot.curation import changes
 from bot.curation.changes import Actor, kind_name
 from bot.errors import InvalidInput
+from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.dataset.files import dump_dataset
-from db.dataset.rows import GuildView, slug_of
+from db.dataset.reader import stored_entry
+from db.dataset.rows import EntryRow, GuildView, slug_column, slug_of
 from db.dataset.schema import (
     VERSION_MAX,
     Dataset,
@@ -44,8 +50,8 @@ from db.dataset.schema import (
     parse_entry,
 )
 from db.dataset.seed import record_version
-from db.dataset.writer import ScopeWriter
-from db.models import SHARED_GUILD, AuditAction, EntityKind
+from db.dataset.writer import BATCH, BulkWriter, collector_paused, insert_rows
+from db.models import LABEL_MAX, SHARED_GUILD, AuditAction, AuditEntry, EntityKind
 
 __all__ = [
     "ImportPlan",
@@ -185,8 +191,49 @@ def _raw_key(data: object) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """The rows an import's slugs name, found in one pass: the scope's own rows (removed or not), the
+    entries stored in them, and the entry each slug shows in the guild now (absent: none, or removed)."""
+
+    own: dict[type[EntryRow], dict[str, EntryRow]]
+    stored: dict[tuple[EntityKind, str], Entry]
+    visible: dict[tuple[EntityKind, str], Entry]
+
+
+def _find(session: Session, slugs: dict[EntityKind, set[str]], guild_id: int, *, lock: bool) -> _Found:
+    """One slug map for the whole import: a SELECT per kind (and batch of slugs), the shared rows with
+    the guild's; ``lock`` locks them FOR UPDATE (on PostgreSQL) until the transaction ends."""
+    found = _Found({}, {}, {})
+    for kind, keys in slugs.items():
+        table = changes.TABLES[kind]
+        own = found.own.setdefault(table, {})
+        shared: dict[str, EntryRow] = {}
+        ordered = sorted(keys)
+        for start in range(0, len(ordered), BATCH):
+            statement = select(table).where(
+                col(table.guild_id).in_({SHARED_GUILD, guild_id}),
+                slug_column(table).in_(ordered[start : start + BATCH]),
+            )
+            rows = session.exec(statement.with_for_update() if lock else statement)
+            for row in cast("Iterable[EntryRow]", rows):
+                (own if row.guild_id == guild_id else shared)[slug_of(row)] = row
+        for key, row in (shared | own).items():
+            entry = stored_entry(session, row)
+            if key in own:
+                found.stored[kind, key] = entry
+            if row.removed_at is None:
+                found.visible[kind, key] = entry
+    return found
+
+
 def plan_import(session: Session, document: object, *, guild_id: int) -> ImportPlan:
     """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
+    with collector_paused():
+        return _plan(session, document, guild_id, lock=False)[0]
+
+
+def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> tuple[ImportPlan, _Found]:
     header = _header(document)
     view = GuildView(session, guild_id)
     known = {kind: set(view.ids(changes.TABLES[kind])) for _, kind in SECTIONS}
@@ -197,7 +244,7 @@ def plan_import(session: Session, document: object, *, guild_id: int) -> ImportP
         sources=known[EntityKind.SOURCE],
         incidents=known[EntityKind.INCIDENT],
     )
-    planned: list[PlannedEntry] = []
+    judged: list[PlannedEntry] = []
     for section, kind in SECTIONS:
         seen: set[str] = set()
         urls: set[str] = set()
@@ -207,7 +254,7 @@ def plan_import(session: Session, document: object, *, guild_id: int) -> ImportP
                 entry = parse_entry(changes.MODELS[kind], data, at)
             except DatasetError as error:
                 reasons = tuple(str(problem) for problem in error.problems)
-                planned.append(PlannedEntry(at, kind, _raw_key(data), Outcome.REJECTED, reasons=reasons))
+                judged.append(PlannedEntry(at, kind, _raw_key(data), Outcome.REJECTED, reasons=reasons))
                 continue
             key = slug_of(entry)
             reasons_found = [str(problem) for problem in entry_problems(entry, references, at)]
@@ -221,47 +268,27 @@ def plan_import(session: Session, document: object, *, guild_id: int) -> ImportP
             if kind is EntityKind.QUESTION and guild_id == SHARED_GUILD:
                 reasons_found.append(say(Msg.QUESTION_NOT_SHARED, at=at))
             if reasons_found:
-                planned.append(PlannedEntry(at, kind, key, Outcome.REJECTED, reasons=tuple(reasons_found)))
+                judged.append(PlannedEntry(at, kind, key, Outcome.REJECTED, reasons=tuple(reasons_found)))
                 continue
             known[kind].add(key)
-            current = changes.visible_entry(session, guild_id=guild_id, kind=kind, key=key)
-            outcome = (
-                Outcome.ADDED
-                if current is None
-                else Outcome.UNCHANGED
-                if current == entry
-                else Outcome.CHANGED
-            )
-            planned.append(PlannedEntry(at, kind, key, outcome, entry))
-    return ImportPlan(guild_id, header.dataset_version, tuple(planned))
+            judged.append(PlannedEntry(at, kind, key, Outcome.ADDED, entry))
+    slugs: dict[EntityKind, set[str]] = {}
+    for planned in judged:
+        if planned.key is not None and planned.entry is not None:
+            slugs.setdefault(planned.kind, set()).add(planned.key)
+    found = _find(session, slugs, guild_id, lock=lock)
+    outcomes = tuple(_outcome(planned, found) for planned in judged)
+    return ImportPlan(guild_id, header.dataset_version, outcomes), found
 
 
-Write = Callable[[EntityKind, Entry], None]
-
-
-def _write_in_guild(session: Session, actor: Actor) -> Write:
-    def write(kind: EntityKind, entry: Entry) -> None:
-        changes.apply(
-            session,
-            actor=actor,
-            kind=kind,
-            key=slug_of(entry),
-            change=lambda _current: entry,
-            summary=say(Msg.IMPORTED_SUMMARY, kind=kind_name(kind), key=slug_of(entry)),
-            action=AuditAction.IMPORT,
-        )
-
-    return write
-
-
-def _write_shared(session: Session) -> Write:
-    writer = ScopeWriter(session, SHARED_GUILD)
-
-    def write(_kind: EntityKind, entry: Entry) -> None:
-        writer.write(entry).removed_at = None  # importing a removed shared entry brings it back
-        session.flush()
-
-    return write
+def _outcome(planned: PlannedEntry, found: _Found) -> PlannedEntry:
+    """An accepted entry (planned as added) as the entry the guild sees now makes it."""
+    if planned.entry is None or planned.key is None:
+        return planned
+    current = found.visible.get((planned.kind, planned.key))
+    if current is None:
+        return planned
+    return replace(planned, outcome=Outcome.UNCHANGED if current == planned.entry else Outcome.CHANGED)
 
 
 def apply_import(
@@ -272,22 +299,73 @@ def apply_import(
     Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected; any
     error while writing leaves the transaction for the caller to roll back. Does not commit.
     """
-    plan = plan_import(session, document, guild_id=guild_id)
+    with collector_paused():
+        return _apply(session, document, guild_id, actor_id, progress)
+
+
+def _apply(
+    session: Session, document: object, guild_id: int, actor_id: int, progress: Progress | None
+) -> ImportPlan:
+    plan, found = _plan(session, document, guild_id, lock=True)
     if plan.rejected:
         raise plan.refused()
-    write = (
-        _write_shared(session)
-        if guild_id == SHARED_GUILD
-        else _write_in_guild(session, Actor(guild_id, actor_id))
-    )
+    audited = guild_id != SHARED_GUILD
+    writer = BulkWriter(session, guild_id, found.own, revise=audited)
     writes = plan.writes
-    for done, (kind, entry) in enumerate(writes, 1):
-        write(kind, entry)
-        if progress is not None:
-            progress(done, len(writes))
-    if guild_id == SHARED_GUILD:
+    now = dt.datetime.now(dt.UTC)
+    done = 0
+    for _, kind in SECTIONS:
+        of_kind = [entry for written_kind, entry in writes if written_kind is kind]
+        for start in range(0, len(of_kind), BATCH):
+            batch = of_kind[start : start + BATCH]
+            writer.write(batch, rewrite=partial(_differs, found, kind))
+            if audited:
+                _audit(session, Actor(guild_id, actor_id), kind, batch, found, now)
+            for _ in batch:
+                done += 1
+                if progress is not None:
+                    progress(done, len(writes))
+    if not audited:
         record_version(session, plan.dataset_version, guild_id=SHARED_GUILD)
     return plan
+
+
+def _differs(found: _Found, kind: EntityKind, entry: Entry) -> bool:
+    """Whether ``entry`` differs from what the scope's own row with its slug holds (if it has one)."""
+    return found.stored.get((kind, slug_of(entry))) != entry
+
+
+def _audit(
+    session: Session,
+    actor: Actor,
+    kind: EntityKind,
+    entries: Sequence[Entry],
+    found: _Found,
+    now: dt.datetime,
+) -> None:
+    """The audit records of entries just imported, each what ``changes.apply`` records, in one INSERT."""
+    own = found.own.get(changes.TABLES[kind], {})
+    rows: list[dict[str, Any]] = []
+    for entry in entries:
+        key = slug_of(entry)
+        row, stored = own.get(key), found.stored.get((kind, key))
+        before = None
+        if row is not None and stored is not None:
+            before = dict(changes.entry_state(stored, removed=row.removed_at is not None))
+        rows.append(
+            {
+                "guild_id": actor.guild_id,
+                "actor_id": actor.user_id,
+                "created_at": now,
+                "action": AuditAction.IMPORT,
+                "kind": kind,
+                "key": key,
+                "summary": clip(say(Msg.IMPORTED_SUMMARY, kind=kind_name(kind), key=key), LABEL_MAX),
+                "before": before,
+                "after": dict(changes.entry_state(entry, removed=False)),
+            }
+        )
+    insert_rows(session, AuditEntry, rows, copy=True)
 
 
 def plan_table(plan: ImportPlan) -> str:

@@ -24,8 +24,11 @@ import datetime as dt
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
+from sqlalchemy import Select, or_
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -36,6 +39,7 @@ from bot.search.index import LABEL_MAX, SHARED_GUILD, Document, DocumentKind, Fa
 from bot.search.places import country_words
 from bot.search.text import fold
 from bot.search.vocabulary import french_roles, words_for
+from db.dataset.writer import collector_paused
 from db.models import (
     Chamber,
     EntityKind,
@@ -79,17 +83,28 @@ def entry_of(doc: Document) -> tuple[EntityKind, str]:
     return (EntityKind(doc.kind.value), doc.key)
 
 
+ENTRIES_READ_ALONE = 200
+"""Up to this many entries, ``entry_documents`` reads only their rows; past it, the guild's."""
+
+
 def entry_documents(
     session: Session, *, guild_id: int, entries: Collection[tuple[EntityKind, str]]
 ) -> list[Document]:
     """The documents these entries of ``guild_id``'s own scope give (a tombstone for a removed one).
 
     None for an entry the guild has no row of its own for, or of a kind that is not searchable
-    (sources, chambers). One load of the guild's documents, however many entries.
+    (sources, chambers). The rows read are those of these entries and of what they show (a person's
+    incidents, the people and parties an incident names), with the loader's code; many entries (an
+    import's) are read with one load of the guild's documents.
     """
     if not any(kind in _SEARCHABLE for kind, _ in entries):
         return []
-    return [doc for doc in load_documents(session, guild_id=guild_id) if entry_of(doc) in entries]
+    only: dict[EntityKind, set[str]] | None = None
+    if len(entries) <= ENTRIES_READ_ALONE:
+        only = {kind: {key for entry_kind, key in entries if entry_kind is kind} for kind in _SEARCHABLE}
+    with collector_paused():
+        docs = _documents(session, _Scope(guild_id, only))
+    return [doc for doc in docs if entry_of(doc) in entries]
 
 
 def referring_incidents(
@@ -100,7 +115,14 @@ def referring_incidents(
     They are the incidents whose documents (their own, and their quotes', rulings' and motions')
     show those names: as participants and their parties, speakers, chairs, movers, who took a
     position, or the chamber. A reference may be to the guild's own row or to the shared one.
+
+    Past ``ENTRIES_READ_ALONE`` entries (an import), every incident of the guild: ``entry_documents``
+    reads the whole guild for that many anyway, and the statements stay within the databases' limits
+    on bound parameters.
     """
+    if len(entries) > ENTRIES_READ_ALONE:
+        every = select(col(Incident.slug)).where(col(Incident.guild_id) == guild_id)
+        return set(session.exec(every))
 
     def ids(table: type[Person] | type[Party] | type[Chamber], kind: EntityKind) -> set[int]:
         slugs = {key for entry_kind, key in entries if entry_kind is kind}
@@ -138,15 +160,70 @@ def referring_incidents(
 
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
     """Documents for every row in scope: every guild (``None``) or exactly one guild's rows."""
-    incidents = _scoped(session, Incident, guild_id)
+    with collector_paused():
+        return _documents(session, _Scope(guild_id))
+
+
+@dataclass(frozen=True, slots=True)
+class _Scope:
+    """Which rows a load reads: a guild's (``None``: every guild's), and of those only the entries
+    ``only`` names by kind and slug, with the rows their documents show (``None``: all)."""
+
+    guild_id: int | None
+    only: dict[EntityKind, set[str]] | None = None
+
+    def rows(self, table: Any, statement: Select[Any], kind: EntityKind) -> Select[Any]:
+        """``statement`` on ``table`` narrowed to the scope's guild and, if ``only``, to its slugs."""
+        if self.guild_id is not None:
+            statement = statement.where(table.c.guild_id == self.guild_id)
+        if self.only is not None:
+            statement = statement.where(table.c.slug.in_(self.only[kind]))
+        return statement
+
+    def incidents(self, statement: Select[Any]) -> Select[Any]:
+        """``statement`` narrowed to the scope's incidents: with ``only``, those it names and those its
+        people take part in (a person's document shows their incidents)."""
+        incidents = Incident.__table__  # type: ignore[attr-defined]
+        if self.guild_id is not None:
+            statement = statement.where(incidents.c.guild_id == self.guild_id)
+        if self.only is None:
+            return statement
+        participants, people = Participant.__table__, Person.__table__  # type: ignore[attr-defined]
+        appearing = (
+            select(participants.c.incident_id)
+            .join(people, people.c.id == participants.c.person_id)
+            .where(people.c.slug.in_(self.only[EntityKind.PERSON]))
+        )
+        return statement.where(
+            or_(incidents.c.slug.in_(self.only[EntityKind.INCIDENT]), incidents.c.id.in_(appearing))
+        )
+
+    def referable(self, table: Any, statement: Select[Any], kind: EntityKind, ids: set[int]) -> Select[Any]:
+        """``statement`` on rows a guild's incidents may point at, the guild's own and the shared ones;
+        with ``only``, those it names and those of ``ids`` (the ones its incidents show)."""
+        if self.guild_id is not None:
+            statement = statement.where(table.c.guild_id.in_({SHARED_GUILD, self.guild_id}))
+        if self.only is not None:
+            statement = statement.where(or_(table.c.slug.in_(self.only[kind]), table.c.id.in_(ids)))
+        return statement
+
+
+def _documents(session: Session, scope: _Scope) -> list[Document]:
+    live = Incident.__table__.c.removed_at.is_(None)  # type: ignore[attr-defined]
+    incidents = _rows(session, scope.incidents(select(Incident.__table__).where(live)))  # type: ignore[attr-defined]
+    participants = _children(session, Participant, scope)
+    quotes = _children(session, Quote, scope)
+    rulings = _children(session, Ruling, scope)
+    motions = _children(session, Motion, scope)
     # A guild's incident may sit in a shared chamber and name shared people and parties.
-    chambers = {c.id: c for c in _referable(session, Chamber, guild_id)}
-    parties = {p.id: p for p in _referable(session, Party, guild_id)}
-    people = {p.id: p for p in _referable(session, Person, guild_id)}
-    participants = _children(session, Participant, guild_id)
-    quotes = _children(session, Quote, guild_id)
-    rulings = _children(session, Ruling, guild_id)
-    motions = _children(session, Motion, guild_id)
+    named = (
+        [p.person_id for p in participants] + [q.person_id for q in quotes] + [m.moved_by_id for m in motions]
+    )
+    named += [r.ruled_by_id for r in rulings] + [r.subject_id for r in rulings]
+    chambers = {c.id: c for c in _referable(session, Chamber, scope, None)}
+    people = {p.id: p for p in _referable(session, Person, scope, _ids(named))}
+    named = [p.party_id for p in participants] + [p.party_id for p in people.values()]
+    parties = {p.id: p for p in _referable(session, Party, scope, _ids(named))}
     tombstones = [
         _tombstone(_SEARCHABLE[kind], row.slug, row.guild_id)
         for kind, table in (
@@ -155,10 +232,10 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
             (EntityKind.PARTY, Party),
             (EntityKind.TERM, Term),
         )
-        for row in _scoped(session, table, guild_id, removed=True)
+        for row in _scoped(session, table, scope, removed=True)
         if row.guild_id != SHARED_GUILD
     ]
-    terms = [term_document(term) for term in _scoped(session, Term, guild_id)]
+    terms = [term_document(term) for term in _scoped(session, Term, scope)]
     return (
         tombstones
         + terms
@@ -171,42 +248,62 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
             quotes=quotes,
             rulings=rulings,
             motions=motions,
-            guild_id=guild_id,
+            guild_id=scope.guild_id,
         )
     )
+
+
+def _ids(ids: Iterable[int | None]) -> set[int]:
+    return {row_id for row_id in ids if row_id is not None}
 
 
 def _tombstone(kind: DocumentKind, slug: str, guild_id: int) -> Document:
     return Document(kind=kind, key=slug, label=slug, guild_id=guild_id, removed=True)
 
 
-def _scoped(session: Session, table: Any, guild_id: int | None, *, removed: bool = False) -> list[Any]:
+def _rows(session: Session, statement: Select[Any]) -> list[Any]:
+    """The rows ``statement`` selects as plain column tuples (SQLAlchemy Core), not ORM objects: they
+    have the table's attribute names and column types, and cost a fraction to build and keep."""
+    return list(session.connection().execute(statement))
+
+
+_KINDS: dict[Any, EntityKind] = {
+    Incident: EntityKind.INCIDENT,
+    Person: EntityKind.PERSON,
+    Party: EntityKind.PARTY,
+    Term: EntityKind.TERM,
+    Chamber: EntityKind.CHAMBER,
+}
+
+
+def _scoped(session: Session, table: Any, scope: _Scope, *, removed: bool = False) -> list[Any]:
     """The scope's rows that are live (``removed=False``) or removed (``removed=True``)."""
-    removed_at = col(table.removed_at)
-    statement = select(table).where(removed_at.is_not(None) if removed else removed_at.is_(None))
-    if guild_id is not None:
-        statement = statement.where(col(table.guild_id) == guild_id)
-    return list(session.exec(statement).all())
-
-
-def _referable(session: Session, table: Any, guild_id: int | None) -> list[Any]:
-    """Rows a guild's incidents may point at: the guild's own and the shared ones."""
-    statement = select(table)
-    if guild_id is not None:
-        statement = statement.where(col(table.guild_id).in_({0, guild_id}))
-    return list(session.exec(statement).all())
-
-
-def _children(session: Session, table: type[_Child], guild_id: int | None) -> list[_Child]:
-    """Child rows of the scope's live incidents."""
-    statement = (
-        select(table)
-        .join(Incident, col(Incident.id) == col(table.incident_id))
-        .where(col(Incident.removed_at).is_(None))
+    columns = table.__table__
+    statement = select(columns).where(
+        columns.c.removed_at.is_not(None) if removed else columns.c.removed_at.is_(None)
     )
-    if guild_id is not None:
-        statement = statement.where(col(Incident.guild_id) == guild_id)
-    return list(session.exec(statement).all())
+    return _rows(session, scope.rows(columns, statement, _KINDS[table]))
+
+
+def _referable(session: Session, table: Any, scope: _Scope, ids: set[int] | None) -> list[Any]:
+    """Rows a guild's incidents may point at: the guild's own and the shared ones (``ids`` None: all
+    of them, whatever ``scope.only``)."""
+    columns = table.__table__
+    statement = select(columns)
+    if ids is None:
+        return _rows(session, _Scope(scope.guild_id).referable(columns, statement, _KINDS[table], set()))
+    return _rows(session, scope.referable(columns, statement, _KINDS[table], ids))
+
+
+def _children(session: Session, table: type[_Child], scope: _Scope) -> list[_Child]:
+    """Child rows of the scope's live incidents."""
+    children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
+    statement = (
+        select(children)
+        .join(incidents, incidents.c.id == children.c.incident_id)
+        .where(incidents.c.removed_at.is_(None))
+    )
+    return _rows(session, scope.incidents(statement))
 
 
 def incident_documents(
@@ -311,16 +408,18 @@ def _words(value: str) -> str:
     return value.replace("_", " ")
 
 
+@cache
 def _said(value: str) -> tuple[str, ...]:
     """An incident kind or ruling outcome as words, and the everyday words for it in English and in
     French ("ejected", "expulsé")."""
     return (_words(value), *words_for(value))
 
 
-def _role(role: str | None, weight: float) -> list[tuple[str | None, float]]:
+@cache
+def _role(role: str | None, weight: float) -> tuple[tuple[str | None, float], ...]:
     """A role as the source words it, and the French for the offices it names ("Speaker": "Président
-    de la Chambre")."""
-    return [(role, weight), *((french, weight) for french in french_roles(fold(role or "")))]
+    de la Chambre"); roles are few, so each is worded once."""
+    return ((role, weight), *((french, weight) for french in french_roles(fold(role or ""))))
 
 
 def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:

@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlmodel import Session, col, delete, select
+from sqlalchemy import Table, delete, insert
+from sqlmodel import Session, SQLModel, col, select
 
 from db.dataset.reader import SlugsById, stored_incident
-from db.dataset.rows import EntryRow, GuildView, ScopeRow, row_id, same_named, scope_rows, slug_of
+from db.dataset.rows import (
+    EntryRow,
+    GuildView,
+    row_id,
+    same_named,
+    scope_rows,
+    slug_column,
+    slug_of,
+)
 from db.dataset.schema import (
     Dataset,
     Entry,
     IncidentEntry,
     PartyEntry,
     PersonEntry,
+    PositionEntry,
     QuestionEntry,
     SourceEntry,
     TermEntry,
@@ -36,6 +49,8 @@ from db.models import (
     Term,
 )
 from db.models import Motion as MotionRow
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -80,10 +95,42 @@ class LoadReport:
         return "; ".join(f"{kind}: {counts}" for kind, counts in self.kinds.items())
 
 
+BATCH = 2000
+"""Rows per batched INSERT statement (and entries per progress step of a bulk import)."""
+
+
+def entry_values(entry: Entry, view: GuildView) -> tuple[type[EntryRow], dict[str, Any]]:
+    """The table an entry is stored in and its row's columns but the slug, references resolved in
+    ``view`` (an incident's children are rows of their own: ``insert_children``)."""
+    if isinstance(entry, IncidentEntry):
+        plain = {name: value for name, value in same_named(entry, Incident).items() if name != "slug"}
+        return Incident, {**plain, "aliases": list(entry.aliases), "chamber_id": view.chamber(entry.chamber)}
+    if isinstance(entry, PersonEntry):
+        return Person, {"name": entry.name, "aliases": entry.aliases, "party_id": view.party(entry.party)}
+    if isinstance(entry, TermEntry):
+        return Term, {**entry.model_dump(exclude={"slug", "source"}), "source_id": view.source(entry.source)}
+    if isinstance(entry, SourceEntry):
+        return Source, entry.model_dump(exclude={"key"})
+    if isinstance(entry, PartyEntry):
+        return Party, entry.model_dump(exclude={"slug"})
+    if isinstance(entry, QuestionEntry):
+        values = {
+            **entry.model_dump(include={"prompt", "answer", "wrong"}),
+            "source_id": view.source(entry.source),
+        }
+        return CustomQuestion, values
+    return Chamber, entry.model_dump(exclude={"slug"})
+
+
+def _identity(table: type[EntryRow], guild_id: int, slug: str) -> dict[str, Any]:
+    return {"guild_id": guild_id, "key" if table is Source else "slug": slug}
+
+
 class ScopeWriter:
     """Writes entries into one guild's scope, upserting by slug; references resolve in the guild's view.
 
-    ``load_dataset`` writes a whole file with it and curation one entry at a time. Never commits.
+    ``load_dataset`` writes a whole file with it and curation one entry at a time (an import many at a
+    time: ``BulkWriter``). Never commits.
     """
 
     def __init__(self, session: Session, guild_id: int) -> None:
@@ -99,45 +146,26 @@ class ScopeWriter:
         row: EntryRow
         if isinstance(entry, IncidentEntry):
             row = self._incident(entry, counts)
-        elif isinstance(entry, PersonEntry):
-            values = {"name": entry.name, "aliases": entry.aliases, "party_id": self.view.party(entry.party)}
-            row = self._upsert(Person, entry.slug, values, counts)
-        elif isinstance(entry, TermEntry):
-            values = {
-                **entry.model_dump(exclude={"slug", "source"}),
-                "source_id": self.view.source(entry.source),
-            }
-            row = self._upsert(Term, entry.slug, values, counts)
-        elif isinstance(entry, SourceEntry):
-            row = self._upsert(Source, entry.key, entry.model_dump(exclude={"key"}), counts)
-        elif isinstance(entry, PartyEntry):
-            row = self._upsert(Party, entry.slug, entry.model_dump(exclude={"slug"}), counts)
-        elif isinstance(entry, QuestionEntry):
-            values = {
-                **entry.model_dump(include={"prompt", "answer", "wrong"}),
-                "source_id": self.view.source(entry.source),
-            }
-            row = self._upsert(CustomQuestion, entry.slug, values, counts)
         else:
-            row = self._upsert(Chamber, entry.slug, entry.model_dump(exclude={"slug"}), counts)
+            table, values = entry_values(entry, self.view)
+            row = self._upsert(table, slug_of(entry), values, counts)
         self.view.register(row)
         return row
 
-    def _rows(self, table: type[ScopeRow]) -> dict[str, ScopeRow]:
+    def _rows(self, table: type[EntryRow]) -> dict[str, Any]:
         if table not in self._own:
-            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, table, self.guild_id)}
-        rows: dict[str, ScopeRow] = self._own[table]
-        return rows
+            model: Any = table  # one of EntryRow's tables, which scope_rows takes one at a time
+            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, model, self.guild_id)}
+        return self._own[table]
 
     def _upsert(
-        self, table: type[ScopeRow], slug: str, values: dict[str, Any], counts: KindCounts
-    ) -> ScopeRow:
+        self, table: type[EntryRow], slug: str, values: dict[str, Any], counts: KindCounts
+    ) -> EntryRow:
         """Add a row made of ``slug`` and ``values`` when there is none, else update what differs."""
         rows = self._rows(table)
-        row = rows.get(slug)
+        row: EntryRow | None = rows.get(slug)
         if row is None:
-            identity: dict[str, Any] = {"guild_id": self.guild_id, "key" if table is Source else "slug": slug}
-            row = rows[slug] = table(**identity, **values)
+            row = rows[slug] = table(**_identity(table, self.guild_id, slug), **values)
             self.session.add(row)
             self.session.flush()
             counts.added += 1
@@ -150,10 +178,9 @@ class ScopeWriter:
         return row
 
     def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
-        plain = {name: value for name, value in same_named(entry, Incident).items() if name != "slug"}
-        values = {**plain, "aliases": list(entry.aliases), "chamber_id": self.view.chamber(entry.chamber)}
+        _, values = entry_values(entry, self.view)
         rows = self._rows(Incident)
-        incident = rows.get(entry.slug)
+        incident: Incident | None = rows.get(entry.slug)
         if incident is None:
             incident = rows[entry.slug] = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
             self.session.add(incident)
@@ -165,11 +192,76 @@ class ScopeWriter:
         else:
             for name, value in values.items():
                 setattr(incident, name, value)
-            _delete_children(self.session, row_id(incident))
+            self.session.flush()
+            delete_children(self.session, [row_id(incident)])
             counts.changed += 1
-        _add_children(self.session, row_id(incident), entry, self.view)
-        self.session.flush()
+        insert_children(self.session, [(row_id(incident), entry)], self.view)
         return incident
+
+
+class BulkWriter:
+    """Writes many entries into one scope with a few statements per ``BATCH`` of them: an import's path.
+
+    ``own`` holds the scope's rows (removed or not) with the slugs being written, as the caller found
+    them; one ``GuildView`` resolves every reference. New rows go in with batched INSERTs, changed ones
+    are updated in place and an incident's children replaced, all batched. ``revise`` bumps each
+    written row's revision (curation's rule; the shared scope keeps its own). Never commits.
+    """
+
+    def __init__(
+        self, session: Session, guild_id: int, own: dict[type[EntryRow], dict[str, EntryRow]], *, revise: bool
+    ) -> None:
+        self.session = session
+        self.guild_id = guild_id
+        self.view = GuildView(session, guild_id)
+        self._own = own
+        self._revise = revise
+
+    def write(self, entries: Sequence[Entry], *, rewrite: Callable[[Entry], bool]) -> None:
+        """Store ``entries`` (one kind, no two with one slug) as the scope's live rows; ``rewrite`` says
+        whether an entry with a row already stored differs from it (else only its revision and removal
+        are written)."""
+        if not entries:
+            return
+        table = entry_values(entries[0], self.view)[0]
+        own = self._own.get(table, {})
+        new = [entry for entry in entries if slug_of(entry) not in own]
+        ids = self._insert(table, new)
+        ids.update(self._update([(own[slug_of(e)], e) for e in entries if slug_of(e) in own], rewrite))
+        for slug, written in ids.items():
+            self.view.ids(table)[slug] = written
+        incidents = [e for e in entries if isinstance(e, IncidentEntry) and (e.slug not in own or rewrite(e))]
+        insert_children(self.session, [(ids[entry.slug], entry) for entry in incidents], self.view, copy=True)
+
+    def _insert(self, table: type[EntryRow], entries: Sequence[Entry]) -> dict[str, int]:
+        """Insert a row per entry; returns their ids by slug."""
+        rows = [
+            {**_identity(table, self.guild_id, slug_of(entry)), **entry_values(entry, self.view)[1]}
+            | {"revision": 1, "removed_at": None}
+            for entry in entries
+        ]
+        slug = slug_column(table)
+        ids: dict[str, int] = {}
+        for batch in _batches(rows):
+            statement = insert(table).returning(col(table.id), slug, sort_by_parameter_order=True)
+            ids.update({key: row_id for row_id, key in self.session.execute(statement, batch)})
+        return ids
+
+    def _update(
+        self, rows: Sequence[tuple[EntryRow, Entry]], rewrite: Callable[[Entry], bool]
+    ) -> dict[str, int]:
+        """Update the scope's rows to their entries; returns their ids by slug."""
+        changed = [row_id(row) for row, entry in rows if isinstance(row, Incident) and rewrite(entry)]
+        for row, entry in rows:
+            if rewrite(entry):
+                for name, value in entry_values(entry, self.view)[1].items():
+                    setattr(row, name, value)
+            if self._revise:
+                row.revision += 1
+            row.removed_at = None
+        self.session.flush()
+        delete_children(self.session, changed)
+        return {slug_of(row): row_id(row) for row, _ in rows}
 
 
 def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_GUILD) -> LoadReport:
@@ -197,74 +289,155 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
     return report
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while building or writing hundreds of thousands of
+    small objects, none of them in a cycle: otherwise full collections, each over everything built so
+    far, make the work grow with the square of its size."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def delete_row(session: Session, row: EntryRow) -> None:
     """Delete a row of the scope, an incident with its children; rows referring to it must go first."""
     if isinstance(row, Incident):
-        _delete_children(session, row_id(row))
+        delete_children(session, [row_id(row)])
     session.delete(row)
     session.flush()
 
 
-def _delete_children(session: Session, incident_id: int) -> None:
-    motions = select(MotionRow.id).where(MotionRow.incident_id == incident_id)
-    session.exec(delete(Position).where(col(Position.motion_id).in_(motions)))
-    session.exec(delete(MotionRow).where(col(MotionRow.incident_id) == incident_id))
-    session.exec(delete(Participant).where(col(Participant.incident_id) == incident_id))
-    session.exec(delete(Quote).where(col(Quote.incident_id) == incident_id))
-    session.exec(delete(Ruling).where(col(Ruling.incident_id) == incident_id))
-    session.exec(delete(IncidentSource).where(col(IncidentSource.incident_id) == incident_id))
+def _batches(rows: Sequence[_T], size: int = BATCH) -> Iterator[Sequence[_T]]:
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
 
 
-def _add_children(session: Session, incident_id: int, entry: IncidentEntry, view: GuildView) -> None:
-    for rank, key in enumerate(entry.sources):
-        session.add(IncidentSource(incident_id=incident_id, source_id=view.source(key), rank=rank))
-    for rank, participant in enumerate(entry.participants):
-        session.add(
-            Participant(
-                incident_id=incident_id,
-                person_id=view.ids(Person)[participant.person],
-                party_id=view.party(participant.party),
-                rank=rank,
-                **same_named(participant, Participant),
+def delete_children(session: Session, incident_ids: Sequence[int]) -> None:
+    """Delete the child rows (source links, participants, motions with positions, quotes, rulings) of
+    these incidents."""
+    for batch in _batches(incident_ids):
+        motions = select(MotionRow.id).where(col(MotionRow.incident_id).in_(batch))
+        session.execute(delete(Position).where(col(Position.motion_id).in_(motions)))
+        for table in (MotionRow, Participant, Quote, Ruling, IncidentSource):
+            session.execute(delete(table).where(col(table.incident_id).in_(batch)))
+
+
+def insert_children(
+    session: Session, incidents: Sequence[tuple[int, IncidentEntry]], view: GuildView, *, copy: bool = False
+) -> None:
+    """Insert the child rows of incidents (by id) as their entries give them, batched by table
+    (``copy``: see ``insert_rows``).
+
+    Motions go in in entry order, so ids keep the order they are exported in, and their positions
+    after them.
+    """
+    rows: dict[type[SQLModel], list[dict[str, Any]]] = defaultdict(list)
+    positions: list[list[PositionEntry]] = []
+    for incident_id, entry in incidents:
+        for table, values in _child_rows(incident_id, entry, view):
+            rows[table].append(values)
+        positions.extend(motion.positions for motion in entry.motions)
+    for table, table_rows in rows.items():
+        if table is not MotionRow:
+            insert_rows(session, table, table_rows, copy=copy)
+    motion_ids: list[int] = []
+    for batch in _batches(rows[MotionRow]):
+        statement = insert(MotionRow).returning(col(MotionRow.id), sort_by_parameter_order=True)
+        motion_ids.extend(session.execute(statement, batch).scalars())
+    position_rows = [
+        {
+            "motion_id": motion_id,
+            "person_id": view.person(position.person),
+            "party_id": view.party(position.party),
+            "source_id": view.source(position.source),
+            **same_named(position, Position),
+        }
+        for motion_id, motion_positions in zip(motion_ids, positions, strict=True)
+        for position in motion_positions
+    ]
+    insert_rows(session, Position, position_rows, copy=copy)
+
+
+def insert_rows(
+    session: Session, table: type[SQLModel], rows: Sequence[dict[str, Any]], *, copy: bool = False
+) -> None:
+    """Insert ``rows`` (all with the same columns) into ``table`` in batches of executemany; with
+    ``copy``, on PostgreSQL, in one COPY (psycopg's executemany sends an INSERT per row)."""
+    if not rows:
+        return
+    columns: Table = table.__table__  # type: ignore[attr-defined]
+    connection = session.connection()
+    if not copy or connection.dialect.name != "postgresql":
+        for batch in _batches(rows):
+            session.execute(insert(columns), batch)
+        return
+    names = list(rows[0])
+    # What SQLAlchemy would bind: JSON as its text, a vocabulary's member as its value.
+    dialect = connection.dialect
+    processors = [columns.c[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names]
+    listed = ", ".join(f'"{name}"' for name in names)
+    driver: Any = connection.connection.driver_connection
+    with driver.cursor() as cursor, cursor.copy(f'COPY "{columns.name}" ({listed}) FROM STDIN') as stream:
+        for row in rows:
+            stream.write_row(
+                [
+                    value if process is None else process(value)
+                    for process, value in zip(processors, row.values(), strict=True)
+                ]
             )
+
+
+def _child_rows(
+    incident_id: int, entry: IncidentEntry, view: GuildView
+) -> Iterator[tuple[type[SQLModel], dict[str, Any]]]:
+    """The rows of one incident's children but positions, as (table, columns)."""
+    for rank, key in enumerate(entry.sources):
+        yield IncidentSource, {"incident_id": incident_id, "source_id": view.source(key), "rank": rank}
+    for rank, participant in enumerate(entry.participants):
+        yield (
+            Participant,
+            {
+                "incident_id": incident_id,
+                "person_id": view.ids(Person)[participant.person],
+                "party_id": view.party(participant.party),
+                "rank": rank,
+                **same_named(participant, Participant),
+            },
         )
     for motion in entry.motions:
-        row = MotionRow(
-            incident_id=incident_id,
-            moved_by_id=view.person(motion.moved_by),
-            source_id=view.source(motion.source),
-            **same_named(motion, MotionRow),
+        yield (
+            MotionRow,
+            {
+                "incident_id": incident_id,
+                "moved_by_id": view.person(motion.moved_by),
+                "source_id": view.source(motion.source),
+                **same_named(motion, MotionRow),
+            },
         )
-        session.add(row)
-        session.flush()  # positions need the motion's id, and motions are exported in id order
-        for position in motion.positions:
-            session.add(
-                Position(
-                    motion_id=row_id(row),
-                    person_id=view.person(position.person),
-                    party_id=view.party(position.party),
-                    source_id=view.source(position.source),
-                    **same_named(position, Position),
-                )
-            )
     for rank, quote in enumerate(entry.quotes):
-        session.add(
-            Quote(
-                incident_id=incident_id,
-                person_id=view.person(quote.speaker),
-                source_id=view.source(quote.source),
-                rank=rank,
+        yield (
+            Quote,
+            {
+                "incident_id": incident_id,
+                "person_id": view.person(quote.speaker),
+                "source_id": view.source(quote.source),
+                "rank": rank,
                 **same_named(quote, Quote),
-            )
+            },
         )
     for rank, ruling in enumerate(entry.rulings):
-        session.add(
-            Ruling(
-                incident_id=incident_id,
-                ruled_by_id=view.person(ruling.ruled_by),
-                subject_id=view.person(ruling.subject),
-                source_id=view.source(ruling.source),
-                rank=rank,
+        yield (
+            Ruling,
+            {
+                "incident_id": incident_id,
+                "ruled_by_id": view.person(ruling.ruled_by),
+                "subject_id": view.person(ruling.subject),
+                "source_id": view.source(ruling.source),
+                "rank": rank,
                 **same_named(ruling, Ruling),
-            )
+            },
         )

@@ -1,0 +1,120 @@
+"""``load_documents`` reads plain columns, and builds exactly the documents that loading the rows as ORM
+objects built: on the shipped dataset and the generated one, with a guild's own entries, its copy of a
+shared incident (in French too), its tombstones over shared entries and its removed entries."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from sqlmodel import Session, col, select
+
+from bot.curation.changes import Actor, EntityKind, existing
+from bot.library import Library
+from bot.search import documents
+from bot.search.documents import entry_documents, entry_of, load_documents
+from bot.search.index import SHARED_GUILD, Document, DocumentKind
+from db.dataset.files import dump_dataset
+from db.dataset.schema import IncidentEntry
+from db.models import Chamber, Incident, Motion, Participant, Party, Person, Quote, Ruling, Term
+from tests.generated_dataset import generated_dataset
+
+GUILD = 2_000_000_000_000_021
+MOD = Actor(GUILD, 503)
+
+
+def orm_documents(session: Session, guild_id: int | None) -> list[Document]:
+    """The documents as the loader built them from ORM objects (the oracle)."""
+
+    def scoped(table: Any, *, removed: bool = False) -> list[Any]:
+        removed_at = col(table.removed_at)
+        statement = select(table).where(removed_at.is_not(None) if removed else removed_at.is_(None))
+        if guild_id is not None:
+            statement = statement.where(col(table.guild_id) == guild_id)
+        return list(session.exec(statement))
+
+    def referable(table: Any) -> dict[int, Any]:
+        statement = select(table)
+        if guild_id is not None:
+            statement = statement.where(col(table.guild_id).in_({0, guild_id}))
+        return {row.id: row for row in session.exec(statement)}
+
+    def children(table: Any) -> list[Any]:
+        statement = select(table).join(Incident, col(Incident.id) == col(table.incident_id))
+        statement = statement.where(col(Incident.removed_at).is_(None))
+        if guild_id is not None:
+            statement = statement.where(col(Incident.guild_id) == guild_id)
+        return list(session.exec(statement))
+
+    tombstones = [
+        Document(kind=kind, key=row.slug, label=row.slug, guild_id=row.guild_id, removed=True)
+        for kind, table in (
+            (DocumentKind.INCIDENT, Incident),
+            (DocumentKind.PERSON, Person),
+            (DocumentKind.PARTY, Party),
+            (DocumentKind.TERM, Term),
+        )
+        for row in scoped(table, removed=True)
+        if row.guild_id != SHARED_GUILD
+    ]
+    parties, people = referable(Party), referable(Person)
+    return (
+        tombstones
+        + [documents.term_document(term) for term in scoped(Term)]
+        + documents.incident_documents(
+            incidents=scoped(Incident),
+            chambers=referable(Chamber),
+            parties={i: p for i, p in parties.items() if p.removed_at is None},
+            people={i: p for i, p in people.items() if p.removed_at is None},
+            participants=children(Participant),
+            quotes=children(Quote),
+            rulings=children(Ruling),
+            motions=children(Motion),
+            guild_id=guild_id,
+        )
+    )
+
+
+@pytest.fixture
+def overlaid(library: Library) -> Library:
+    """The shipped dataset, the generated one imported into a guild, and the guild's overlays."""
+    generated: dict[str, Any] = json.loads(dump_dataset(generated_dataset()))
+    library.import_dataset(generated, actor=MOD)
+    library.apply(
+        actor=MOD,
+        kind=EntityKind.INCIDENT,
+        key="singh-2020",
+        change=existing(
+            IncidentEntry,
+            lambda entry: entry.model_copy(update={"title_fr": "Singh expulsé (copie de la guilde)"}),
+        ),
+        summary="a French title in the guild",
+    )
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh")
+    library.remove(actor=MOD, kind=EntityKind.INCIDENT, key=generated["incidents"][0]["slug"])
+    return library
+
+
+@pytest.mark.parametrize("guild_id", [None, GUILD, SHARED_GUILD])
+def test_column_loading_builds_the_documents_orm_objects_built(
+    overlaid: Library, guild_id: int | None
+) -> None:
+    with overlaid.database.session() as session:
+        expected = orm_documents(session, guild_id)
+        loaded = load_documents(session, guild_id=guild_id)
+
+    assert loaded == expected
+    assert any(doc.removed for doc in loaded) is (guild_id != SHARED_GUILD)
+    assert any(doc.label_fr for doc in loaded)
+
+
+def test_an_entrys_documents_are_those_the_guilds_load_gives_it(overlaid: Library) -> None:
+    entries = {(EntityKind.INCIDENT, "singh-2020"), (EntityKind.PERSON, "jagmeet-singh")}
+    with overlaid.database.session() as session:
+        whole = [doc for doc in load_documents(session, guild_id=GUILD) if entry_of(doc) in entries]
+        assert entry_documents(session, guild_id=GUILD, entries=entries) == whole
+    assert {(doc.kind, doc.key, doc.removed) for doc in whole} >= {
+        (DocumentKind.INCIDENT, "singh-2020", False),
+        (DocumentKind.PERSON, "jagmeet-singh", True),
+    }
