@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import gc
 import json
 import logging
 import os
@@ -127,6 +128,7 @@ def command_run(settings: Settings) -> int:
     point_at_endpoints(settings)
     library = Library.open(settings.database_url, overlay_idle_seconds=settings.overlay_idle_seconds)
     library.listen()  # other processes' writes, on PostgreSQL
+    gc.freeze()  # the index lives as long as the process: collections skip its objects (no long pauses)
     try:
         return asyncio.run(run_retrying(settings, library, token))
     except KeyboardInterrupt:
