@@ -220,3 +220,20 @@ def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
     bounded = results()
     monkeypatch.setattr(search_index, "_phrase_bound", lambda size, entry: 1.0)  # score every document
     assert results() == bounded
+
+
+def test_a_one_letter_word_beginning_hundreds_of_others_completes_from_initials_newest_first() -> None:
+    names = [f"D'Arcy D{a}{b}" for a in SYLLABLES[:30] for b in SYLLABLES[:30]]
+    index = SearchIndex(
+        Document(DocumentKind.PERSON, f"p{n}", name, exact=(name,)) for n, name in enumerate(names)
+    )
+    assert index._begins_many("d")  # "d" is a word of its own (d'Arcy), and begins hundreds of others
+    newest = Document(
+        DocumentKind.INCIDENT, "dunne-2031", "Dunne ejected", fields=(TextField("Dunne ejected"),),
+        date=dt.date(2031, 1, 1),
+    )  # fmt: skip
+    index.upsert(newest)
+    hits = index.complete("d")
+    assert hits[0].document.key == "dunne-2031"
+    assert len(hits) == search_index.COMPLETE_MAX
+    assert all(hit.document.shown.lower().startswith("d") for hit in hits)

@@ -378,6 +378,9 @@ _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default o
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
 _OPEN_COST = 2000
+# A one- or two-letter word being typed that is a word of its own ("d", "o") but begins more words than
+# this is completed from names' initials, as a letter that is no word is.
+_PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
@@ -902,8 +905,9 @@ class SearchIndex:
         hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
         words = meaningful(query.split())  # "who", "the", "someone" weigh nothing
         short = len(words) == 1 and len(words[0]) < self.tuning.prefix_min
-        if typing and short and query not in self._postings:
-            # too short to read as a prefix, and no word of its own (as "uk" or "nz" are): initials
+        if typing and short and (query not in self._postings or self._begins_many(query)):
+            # too short to read as a prefix, and no word of its own (as "uk" or "nz" are), or a word
+            # ("d" of "d'Arcy") that begins so many others that all their postings would be walked: initials
             return (hits + self._initials(query, kinds, guild_id, limit, exact, narrowing))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
         for entry in exact:
@@ -954,6 +958,12 @@ class SearchIndex:
                 score = 100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * self._phrase(prefix, entry))
                 hits.append(Hit(entry.doc, round(score, 1)))
         return hits
+
+    def _begins_many(self, prefix: str) -> bool:
+        """Whether more than ``_PREFIX_WORDS_MAX`` vocabulary words begin with ``prefix``."""
+        start = bisect.bisect_left(self._vocab, prefix)
+        end = start + _PREFIX_WORDS_MAX  # the (max + 1)-th word from the first that may begin with it
+        return end < len(self._vocab) and self._vocab[end].startswith(prefix)
 
     def _initials_of(self, entry: _IndexedDocument) -> set[str]:
         """The one- and two-letter (up to ``prefix_min - 1``) beginnings of its name and title words."""
