@@ -295,16 +295,7 @@ class OfflineSession:
         escaped discord.py's handling (for example from ``on_error`` itself) is re-raised here.
         """
         token = str(payload["token"])
-        message = payload.get("message")
-        self.fake.register_interaction(
-            int(payload["id"]),
-            token,
-            type=int(payload["type"]),
-            channel_id=int(payload["channel_id"]) if payload.get("channel_id") else None,
-            guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
-            message_id=int(message["id"]) if message else None,
-        )
-        self._know_roles(payload)
+        self._announce(payload)
         seen = asyncio.all_tasks()
         self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         handlers = [
@@ -326,6 +317,25 @@ class OfflineSession:
                 task for task in asyncio.all_tasks() - seen if task.get_name().startswith(_LISTENER_PREFIX)
             ]
         return self.fake.requests_for(token)
+
+    def feed(self, payload: Json) -> None:
+        """Hand one INTERACTION_CREATE payload to discord.py and return at once, as the gateway does:
+        for many interactions arriving together (``fake.requests`` shows the answers as they come)."""
+        self._announce(payload)
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+
+    def _announce(self, payload: Json) -> None:
+        """Tell the fake about the interaction, and the guild about the member's roles."""
+        message = payload.get("message")
+        self.fake.register_interaction(
+            int(payload["id"]),
+            str(payload["token"]),
+            type=int(payload["type"]),
+            channel_id=int(payload["channel_id"]) if payload.get("channel_id") else None,
+            guild_id=int(payload["guild_id"]) if payload.get("guild_id") else None,
+            message_id=int(message["id"]) if message else None,
+        )
+        self._know_roles(payload)
 
     def _know_roles(self, payload: Json) -> None:
         """Make the guild know every role the member holds, as Discord's guilds do.
