@@ -21,7 +21,6 @@ import threading
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-import psycopg
 from sqlalchemy import delete, func, insert
 from sqlalchemy.engine import URL
 from sqlmodel import Session, col, select
@@ -149,6 +148,8 @@ class ChangeListener:
             self._thread.join(timeout)
 
     def _run(self) -> None:
+        import psycopg  # the postgres extra: only a PostgreSQL database starts a listener
+
         while not self._stopping.is_set():
             try:
                 self._listen()
@@ -161,6 +162,8 @@ class ChangeListener:
                 self.pause(self.retry_seconds)
 
     def _listen(self) -> None:
+        import psycopg
+
         with psycopg.connect(self.conninfo, autocommit=True, application_name=APPLICATION_NAME) as connection:
             connection.execute(f"LISTEN {CHANNEL}")
             self.connections += 1

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,3 +150,10 @@ def test_the_circle_check_finds_a_circle() -> None:
 def test_every_extension_has_a_setup_function(extension: str) -> None:
     module = importlib.import_module(extension)
     assert callable(getattr(module, "setup", None))
+
+
+def test_the_command_line_starts_without_the_postgres_extra() -> None:
+    """`pip install -e .` has no psycopg: only a PostgreSQL database may need it, and then at use."""
+    hide_psycopg = "import sys; sys.modules['psycopg'] = None; import bot.cli; print('started')"
+    done = subprocess.run([sys.executable, "-c", hide_psycopg], capture_output=True, text=True, check=False)
+    assert done.stdout.strip() == "started", done.stderr
