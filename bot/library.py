@@ -286,6 +286,16 @@ class Library:
                 self._replace(guild_id, (), lambda _doc: True)
         return idle
 
+    def has_overlay(self, guild_id: int) -> bool:
+        """Whether the index holds the guild's own documents now (else its next question loads them)."""
+        with self._overlay_lock:
+            return guild_id in self._overlays
+
+    def load_overlay(self, guild_id: int) -> None:
+        """Have the index hold the guild's own documents, loading them now if it does not: a worker
+        thread's job, so that questions answered on the event loop (autocomplete) never read them."""
+        self._index_for(guild_id)
+
     def loaded_overlays(self) -> set[int]:
         """The guilds whose own documents the index holds now."""
         with self._overlay_lock:

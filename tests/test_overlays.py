@@ -10,6 +10,7 @@ import pytest
 
 from bot.curation.changes import Actor
 from bot.library import Library
+from bot.loopback.session import OfflineSession, choices
 from bot.search.index import DocumentKind
 from db.dataset.schema import Entry, IncidentEntry
 from db.models import AuditAction, EntityKind
@@ -157,3 +158,24 @@ def test_concurrent_first_questions_share_one_complete_overlay(library: Library)
     assert [doc.key for doc in library.index.guild_documents(GUILD) if doc.kind is DocumentKind.INCIDENT] == [
         "trudeau-1971"
     ]
+
+
+async def test_a_guilds_first_autocomplete_reads_its_overlay_off_the_event_loop(
+    discord_session: OfflineSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library: Library = discord_session.bot.library  # type: ignore[attr-defined]
+    guild = discord_session.invoker.guild_id
+    assert guild is not None
+    assert not library.has_overlay(guild)
+    loaded_in: list[str] = []
+    load = Library._load_overlay
+
+    def noting_the_thread(self: Library, guild_id: int) -> None:
+        loaded_in.append(threading.current_thread().name)
+        load(self, guild_id)
+
+    monkeypatch.setattr(Library, "_load_overlay", noting_the_thread)
+    assert choices(await discord_session.complete("/incident query:sin"))
+    assert library.has_overlay(guild)
+    assert len(loaded_in) == 1
+    assert loaded_in[0] != threading.main_thread().name  # the event loop runs in the main thread

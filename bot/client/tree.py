@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,15 @@ class ParlTree(app_commands.CommandTree["ParlBot"]):
     async def interaction_check(self, interaction: discord.Interaction[ParlBot]) -> bool:
         watch(interaction)  # the first step of the task discord.py handles it in
         await speak_to(interaction)
+        library = interaction.client.library
+        if interaction.guild_id and not library.has_overlay(interaction.guild_id):
+            # The guild's own entries, read from the database off the event loop, before any answer
+            # (autocomplete's included, which runs on the loop) needs them. A failure here is left to
+            # the answer, which meets it again on its own path and answers it with an apology.
+            try:
+                await asyncio.to_thread(library.load_overlay, interaction.guild_id)
+            except Exception:
+                log.warning("Could not load guild %s's entries ahead of its question", interaction.guild_id)
         return True
 
     async def on_error(
