@@ -8,16 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.curation.changes import Actor
 from bot.library import Library
 from bot.loopback.session import OfflineSession, choices
 from bot.search.index import DocumentKind
-from db.dataset.schema import Entry, IncidentEntry
-from db.models import AuditAction, EntityKind
 from db.session import Database
 from tests.discord_harness import database_url_of
+from tests.test_change_feed import GUILD, retitle, titles
 
-GUILD = 1_000_000_000_000_001
 OTHER = 1_000_000_000_000_002
 IDLE = 600.0
 
@@ -30,25 +27,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def retitle(library: Library, slug: str, title: str) -> None:
-    def change(current: Entry | None) -> Entry:
-        assert isinstance(current, IncidentEntry)
-        return current.model_copy(update={"title": title})
-
-    library.apply(
-        actor=Actor(GUILD, 501),
-        kind=EntityKind.INCIDENT,
-        key=slug,
-        change=change,
-        summary="retitled",
-        action=AuditAction.EDIT,
-    )
-
-
-def titles(library: Library, query: str, guild_id: int | None = GUILD) -> list[str]:
-    return [label for label, _key in library.complete("incident", query, guild_id=guild_id)]
 
 
 def own_keys(library: Library, guild_id: int = GUILD) -> set[str]:
