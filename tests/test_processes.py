@@ -157,11 +157,7 @@ async def test_a_write_through_one_process_is_seen_through_the_other_within_a_se
         assert await second.incident_choices("zanzibar quokka") == []  # the guild's overlay, loaded in B
 
         answer = message_bodies(await first.edit_title("trudeau-1971", NEW_TITLE))
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + VISIBLE_WITHIN_SECONDS
-        seen = await second.incident_choices("zanzibar quokka")
-        while not seen and loop.time() < deadline:
-            seen = await second.incident_choices("zanzibar quokka")
+        seen = await offered_within(second, "zanzibar quokka", VISIBLE_WITHIN_SECONDS)
 
         assert answer[0]["content"].startswith("Edited incident trudeau-1971: title")
         assert seen == [f"{NEW_TITLE} (1971)"], second.log.read_text()
@@ -181,14 +177,19 @@ async def test_a_process_whose_listening_connection_dropped_catches_up_from_the_
         # The listeners reconnect after a pause (2 s): the write's notification reaches neither.
         await first.edit_title("trudeau-1971", NEW_TITLE)
 
-        async def offered() -> list[str]:
-            # Another process's state: no event of this one can say when it changes.
-            while not (seen := await second.incident_choices("zanzibar quokka")):  # noqa: ASYNC110
-                await asyncio.sleep(0.05)
-            return seen
-
-        assert await asyncio.wait_for(offered(), GUARD_SECONDS) == [f"{NEW_TITLE} (1971)"]
+        assert await offered_within(second, "zanzibar quokka", GUARD_SECONDS) == [f"{NEW_TITLE} (1971)"]
         assert "(caught up to change 1)" in second.log.read_text()
+
+
+async def offered_within(process: Process, typed: str, seconds: float) -> list[str]:
+    """The process's choices for ``typed``, asked again until it offers some or ``seconds`` have passed
+    (another process's state: no event of this one can say when it changes)."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    seen = await process.incident_choices(typed)
+    while not seen and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+        seen = await process.incident_choices(typed)
+    return seen
 
 
 def drop_listening_connections(database_url: str) -> int:
