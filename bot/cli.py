@@ -42,7 +42,7 @@ from bot.change_feed import record_changes
 from bot.client.bot import ParlBot, create_bot, point_at_endpoints
 from bot.curation import transfer
 from bot.errors import ParlbotError
-from bot.library import Library, imported_entries
+from bot.library import Library
 from bot.loopback.commandline import CommandLineError
 from bot.loopback.console import add_member_arguments, run_console, snowflake
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
@@ -317,7 +317,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
             plan = transfer.apply_import(
                 session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
             )
-            record_changes(session, guild, imported_entries(plan))
+            record_changes(session, guild, plan.written)
             session.commit()
     except (ParlbotError, SQLAlchemyError) as error:
         bar.finish()

@@ -66,7 +66,7 @@ from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, No
 from bot.search.text import fold
 from bot.settings import OVERLAY_IDLE_SECONDS
 from db.dataset.reader import export_dataset
-from db.dataset.rows import GuildView, slug_of
+from db.dataset.rows import GuildView
 from db.dataset.schema import Dataset, Entry, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
@@ -163,11 +163,6 @@ class CollectionView:
 
     name: str
     incidents: tuple[IncidentLine, ...]
-
-
-def imported_entries(plan: ImportPlan) -> set[tuple[EntityKind, str]]:
-    """The entries an applied import wrote, as (kind, key)."""
-    return {(kind, slug_of(entry)) for kind, entry in plan.writes}
 
 
 class Library:
@@ -703,9 +698,9 @@ class Library:
             plan = transfer.apply_import(
                 session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
             )
-            record_changes(session, actor.guild_id, imported_entries(plan))
+            record_changes(session, actor.guild_id, plan.written)
             session.commit()
-            self._reindex(session, actor.guild_id, {(kind, slug_of(entry)) for kind, entry in plan.writes})
+            self._reindex(session, actor.guild_id, plan.written)
         return plan
 
     def export(self, *, guild_id: int) -> Dataset:

@@ -131,6 +131,11 @@ class ImportPlan:
         ]
 
     @property
+    def written(self) -> set[tuple[EntityKind, str]]:
+        """The entries an import writes, as (kind, key): what the change log records and re-indexing reads."""
+        return {(kind, slug_of(entry)) for kind, entry in self.writes}
+
+    @property
     def summary(self) -> str:
         """``2 added, 1 changed, 40 unchanged, 0 rejected``"""
         return ", ".join(f"{self.count(outcome)} {outcome}" for outcome in Outcome)
