@@ -13,6 +13,7 @@ from discord import app_commands
 from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
+from bot.client.deadline import patience
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
@@ -22,8 +23,6 @@ from bot.messages.catalogue import Msg, say
 
 Interaction = discord.Interaction[ParlBot]
 
-# Discord wants an answer (or a deferral) within 3 s; past this a slow database gets a "thinking…".
-DEFER_AFTER = 1.5
 QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option receives
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
 # through the bot's dynamic items, so the buttons keep working without the store growing forever.
@@ -244,15 +243,31 @@ async def send(
 async def respond(
     interaction: Interaction, work: Callable[[], Reply], *, edit: bool = False, ephemeral: bool = False
 ) -> None:
-    """Run ``work`` (database I/O) off the event loop and send its reply, deferring if it is slow."""
-    task = asyncio.ensure_future(asyncio.to_thread(work))
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
-        if edit:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(thinking=True, ephemeral=ephemeral)
-    await send(interaction, await task, edit=edit, ephemeral=ephemeral)
+    """Run ``work`` (database I/O) off the event loop and send its reply, deferred unless it is ready
+    soon enough after the interaction arrived (``bot.client.deadline``). When the workers are busy
+    the interaction is deferred at once and its work waits in the deferred lane, behind the work of
+    interactions not yet acknowledged: nobody misses Discord's 3 s because of someone else's reply."""
+    workers = interaction.client.workers
+    wait = patience(interaction, workers)
+    if wait > 0.0:
+        task = asyncio.ensure_future(asyncio.to_thread(work))
+        done, _ = await asyncio.wait({task}, timeout=wait)
+        if not done:
+            await _defer(interaction, edit=edit, ephemeral=ephemeral)
+        reply = await task
+    else:
+        await _defer(interaction, edit=edit, ephemeral=ephemeral)
+        reply = await workers.run_deferred(work)
+    if interaction.response.is_done():
+        await interaction.client.arrivals.settled()  # others' acknowledgements before this follow-up
+    await send(interaction, reply, edit=edit, ephemeral=ephemeral)
+
+
+async def _defer(interaction: Interaction, *, edit: bool, ephemeral: bool) -> None:
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
 
 def lookup_private(interaction: Interaction) -> bool:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.deadline import Arrivals
 from bot.client.translator import CatalogueTranslator
 from bot.client.tree import ParlTree
+from bot.client.workers import Workers
 from bot.library import Library
 from bot.settings import Settings
 
@@ -32,6 +36,10 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
 )
 
+# Connections to Discord's REST API kept open and reused (discord.py's default has no limit, so a
+# burst of replies would each pay a new connection, and on Discord a TLS handshake).
+CONNECTIONS = 64
+
 
 class ParlBot(commands.Bot):
     def __init__(self, *, settings: Settings, library: Library, **options: Any) -> None:
@@ -47,13 +55,39 @@ class ParlBot(commands.Bot):
         )
         self.settings = settings
         self.library = library
+        self.workers = Workers()  # the database work of every interaction (its threads start when used)
+        self._lent_loop_pool = False  # whether ``workers`` is the loop's default executor
+        self.arrivals = Arrivals()  # interactions not yet acknowledged
+
+    async def login(self, token: str) -> None:
+        # discord.py's own connector has no limit: a burst of replies would open a connection each.
+        self.http.connector = aiohttp.TCPConnector(limit=CONNECTIONS)
+        await super().login(token)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "interaction":  # the parser hands it over: Discord's 3 s start now
+            self.arrivals.note(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
+        asyncio.get_running_loop().set_default_executor(
+            self.workers
+        )  # every asyncio.to_thread: the urgent lane
+        self._lent_loop_pool = True
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
             await self.sync_commands()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            self.workers.shutdown(wait=False)
+            if self._lent_loop_pool:
+                # What outlives the bot on this loop (the CLI, tests) gets a pool of its own, idle until used.
+                asyncio.get_running_loop().set_default_executor(Workers())
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Publish the command tree to Discord (globally, or to ``SYNC_GUILD_ID`` for quick testing)."""

@@ -45,6 +45,11 @@ ALLOWED_CALLBACKS: Final[Mapping[int, frozenset[int]]] = {
     MODAL_SUBMIT: frozenset({4, 5, 6, 7}),
 }
 
+# Discord's clock: the first response within 3 s of the interaction's creation, follow-ups and edits
+# of its messages within 15 minutes; after that the interaction is unknown (404, code 10062).
+ACKNOWLEDGE_WITHIN: Final = 3.0
+TOKEN_LIFETIME: Final = 15 * 60.0
+
 Json = dict[str, Any]
 Body = dict[str, Any] | list[Any] | None
 
@@ -95,6 +100,7 @@ class InteractionRecord:
     callback_type: int | None = None
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
+    created_at: float | None = None  # on the fake's clock, when the interaction was dispatched
 
 
 class DiscordHTTPError(Exception):
@@ -469,7 +475,10 @@ class FakeDiscord:
     """A loopback Discord REST API (v10) on 127.0.0.1 and a random free port.
 
     Use as ``async with FakeDiscord() as fake:``; point ``discord.http.Route.BASE`` at
-    ``fake.api_base``. ``requests`` holds every request in arrival order.
+    ``fake.api_base``. ``requests`` holds every request in arrival order. ``clock`` (seconds,
+    ``time.monotonic`` unless told) is Discord's clock: a first response more than
+    ``ACKNOWLEDGE_WITHIN`` after ``register_interaction``, or a follow-up more than ``TOKEN_LIFETIME``
+    after it, is answered 404 Unknown interaction, as Discord answers one that expired.
     """
 
     def __init__(
@@ -478,8 +487,10 @@ class FakeDiscord:
         application_id: int = DEFAULT_APPLICATION_ID,
         bot_name: str = "parlbot",
         snowflakes: Snowflakes | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.application_id = application_id
+        self.clock = clock
         self.bot_name = bot_name
         self.snowflakes = snowflakes or Snowflakes()
         self.requests: list[RecordedRequest] = []
@@ -543,6 +554,7 @@ class FakeDiscord:
             channel_id=channel_id,
             guild_id=guild_id,
             message_id=message_id,
+            created_at=self.clock(),
         )
 
     def upload(self, filename: str, content: bytes, content_type: str | None = None) -> Json:
@@ -798,6 +810,7 @@ class FakeDiscord:
     ) -> Json | web.Response:
         callback_type, data = self._callback_type(body)
         record = self._record(interaction_id, token)
+        self._check_alive(record, ACKNOWLEDGE_WITHIN)
         self._check_acknowledgeable(record, interaction_id, callback_type)
         self._check_callback_data(callback_type, data)
 
@@ -833,6 +846,11 @@ class FakeDiscord:
         assert isinstance(body, dict)
         data: Json = body.get("data") or {}
         return int(body["type"]), data
+
+    def _check_alive(self, record: InteractionRecord, within: float) -> None:
+        """Refuse a request about an interaction older than ``within`` seconds on Discord's clock."""
+        if record.created_at is not None and self.clock() - record.created_at > within:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
 
     @staticmethod
     def _check_acknowledgeable(record: InteractionRecord, interaction_id: int, callback_type: int) -> None:
@@ -885,6 +903,7 @@ class FakeDiscord:
         record = self._interactions.get(token)
         if record is None or record.callback_type is None:
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        self._check_alive(record, TOKEN_LIFETIME)
         return record
 
     def _followup(self, token: str, request: web.Request, body: Body) -> Any:
