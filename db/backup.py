@@ -27,7 +27,7 @@ class BackupRefused(Exception):
     """A backup or restore that cannot be done; ``str(error)`` says why, in one line."""
 
 
-def database_file(database: Database) -> Path:
+def _database_file(database: Database) -> Path:
     """The SQLite file ``database`` is kept in; refused for an in-memory or missing one."""
     name = database.url.database
     if not database.is_sqlite or name in (None, "", ":memory:"):
@@ -60,7 +60,7 @@ def backup(database: Database, target: Path) -> None:
     """Copy ``database`` (a SQLite file) into ``target`` as one self-contained file (rollback journal,
     no ``-wal`` beside it). The copy is written beside ``target`` and renamed over it once complete,
     so a backup already there is replaced only by a whole one."""
-    original = database_file(database)
+    original = _database_file(database)
     _refuse_same_file(target, database)
     partial: Path | None = None
     try:
