@@ -11,6 +11,7 @@
     parlbot db import FILE [--guild ID] [--dry-run]   all or nothing, with a plan and a progress bar
     parlbot db export FILE [--guild ID]
     parlbot db check FILE [--sources DIR]    structure, then (with DIR) every quote against its excerpts
+    parlbot db backup FILE | restore FILE    SQLite's online backup API (PostgreSQL: pg_dump's commands)
     parlbot bench corpus --incidents N --seed S DIR   a synthetic dataset and labelled queries (bot.benchmark)
     parlbot bench search --dataset FILE --queries FILE [--json] [--database URL] [--baseline-queries K]
 
@@ -36,6 +37,7 @@ from typing import Any, TextIO
 
 import aiohttp
 import discord
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.change_feed import record_changes
@@ -51,6 +53,7 @@ from bot.loopback.session import OfflineSession, choices
 from bot.loopback.transcript import check_answer, print_answer, report_rejections
 from bot.search.index import SearchIndex
 from bot.settings import Settings, SettingsError
+from db.backup import BackupRefused, backup, restore
 from db.models import SHARED_GUILD
 from db.session import Database, normalize_url
 
@@ -356,6 +359,48 @@ def db_check(path: Path, sources: Path | None) -> int:
     return EXIT_OK
 
 
+def postgresql_tools(url: str) -> str:
+    """What to run instead of ``db backup`` and ``db restore`` on PostgreSQL: its own tools."""
+    parsed = normalize_url(url)
+    address = URL.create("postgresql", parsed.username, None, parsed.host, parsed.port, parsed.database)
+    quoted = f"'{address.render_as_string(hide_password=False)}'"
+    return (
+        "parlbot: db backup and db restore work on SQLite; back up PostgreSQL with its own tools.\n"
+        f"  back up, while the bot runs:   pg_dump --format=custom --file=FILE {quoted}\n"
+        f"  restore, with the bot stopped: pg_restore --clean --if-exists --no-owner --dbname={quoted} FILE\n"
+        "  then, for a backup from an earlier release: parlbot db upgrade\n"
+        "  (the password comes from PGPASSWORD or ~/.pgpass)"
+    )
+
+
+def db_backup(settings: Settings, path: Path) -> int:
+    """``parlbot db backup``: a whole copy of the SQLite database, taken while the bot may run."""
+    database = Database(settings.database_url)
+    try:
+        backup(database, path)
+    except BackupRefused as error:
+        raise UsageError(str(error)) from None
+    finally:
+        database.dispose()
+    print(f"Backed up {database_location(settings.database_url)} to {path}.")
+    return EXIT_OK
+
+
+def db_restore(settings: Settings, path: Path) -> int:
+    """``parlbot db restore``: the SQLite database replaced by a checked backup, migrated to head."""
+    database = Database(settings.database_url)
+    try:
+        was = restore(path, database)
+        now = database.current_revision()
+    except BackupRefused as error:
+        raise UsageError(str(error)) from None
+    finally:
+        database.dispose()
+    migrated = f"revision {was}" if was == now else f"revision {was}, migrated to {now}"
+    print(f"Restored {path} into {database_location(settings.database_url)} ({migrated}).")
+    return EXIT_OK
+
+
 def command_db(settings: Settings, args: argparse.Namespace) -> int:
     from db.dataset.files import write_dataset
     from db.dataset.reader import export_dataset
@@ -365,6 +410,12 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.db_command == "check":
         return db_check(Path(args.file), None if args.sources is None else Path(args.sources))
+    if args.db_command in ("backup", "restore"):
+        if normalize_url(settings.database_url).get_backend_name() != "sqlite":
+            print(postgresql_tools(settings.database_url), file=sys.stderr)
+            return EXIT_FAILED
+        copy = db_backup if args.db_command == "backup" else db_restore
+        return copy(settings, Path(args.file))
     database = Database(settings.database_url)
     guild = args.guild if getattr(args, "guild", None) is not None else SHARED_GUILD
     try:
@@ -520,6 +571,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = db_commands.add_parser("check", help="check a dataset file (with --sources, its quotes too)")
     check.add_argument("file", metavar="FILE")
     check.add_argument("--sources", metavar="DIR", help="the excerpt folder to check quotes against")
+    backed_up = db_commands.add_parser(
+        "backup", help="copy the SQLite database into FILE, safely while the bot runs"
+    )
+    backed_up.add_argument("file", metavar="FILE")
+    restored = db_commands.add_parser(
+        "restore", help="replace the SQLite database with the backup FILE (bot stopped), then migrate it"
+    )
+    restored.add_argument("file", metavar="FILE")
     _add_bench(commands)
     return parser
 

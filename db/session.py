@@ -2,14 +2,18 @@
 
 ``Database`` accepts ``sqlite:///path``, ``sqlite://`` (in memory, one connection shared by every
 session) and PostgreSQL as ``postgresql+psycopg://``, ``postgresql://`` or ``postgres://``.
+
+A SQLite file is opened in WAL mode (readers and a writer never block each other; a write acknowledged
+survives the process being killed) with ``synchronous=NORMAL``, and a write waits up to
+``SQLITE_BUSY_TIMEOUT`` for another connection's write instead of failing at once with "database is
+locked" (another process's ``parlbot db import``, say).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -26,6 +30,9 @@ from db.models import SHARED_GUILD, DatasetVersion
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 POSTGRES_DRIVER = "postgresql+psycopg"
+SQLITE_BUSY_TIMEOUT = 30.0  # seconds a SQLite write waits for the lock another connection holds
+# Each connection to a SQLite file; journal_mode is the file's own, but setting it again costs nothing.
+SQLITE_FILE_PRAGMAS = ("foreign_keys=ON", "journal_mode=WAL", "synchronous=NORMAL")
 
 
 def normalize_url(url: str) -> URL:
@@ -44,23 +51,31 @@ def alembic_config(connection: Connection) -> Config:
     return config
 
 
-def _enable_sqlite_foreign_keys(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+def _pragmas(*pragmas: str) -> Callable[[DBAPIConnection, ConnectionPoolEntry], None]:
+    """A ``connect`` listener that runs ``PRAGMA`` each of ``pragmas`` on every new SQLite connection."""
+
+    def run(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+        cursor = dbapi_connection.cursor()
+        for pragma in pragmas:
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    return run
 
 
 def _create_engine(url: URL) -> Engine:
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
-    kwargs: dict[str, Any] = {}
     if url.database in (None, "", ":memory:"):
-        # One connection for everyone: each new connection would be a new, empty database.
-        kwargs = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
-    else:
-        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, **kwargs)
-    event.listen(engine, "connect", _enable_sqlite_foreign_keys)
+        # One connection for everyone: each new connection would be a new, empty database. Nothing to
+        # wait for and no file to journal: WAL does not apply.
+        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _pragmas("foreign_keys=ON"))
+        return engine
+    Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    # The driver's timeout is SQLite's busy timeout, in force from the first statement (the WAL switch).
+    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT})
+    event.listen(engine, "connect", _pragmas(*SQLITE_FILE_PRAGMAS))
     return engine
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ import db.session
 from db.dataset.seed import shipped_version
 from db.models import SHARED_GUILD, Chamber, DatasetVersion, Incident, Person
 from db.session import Database
+from tests.conftest import SqliteTemplate
 from tests.test_migrations import HEAD
 
 
@@ -232,3 +235,85 @@ def test_ensure_ready_leaves_a_later_or_an_operators_own_shared_dataset_alone(
         assert recorded is not None
         assert recorded.version == version
     database.dispose()
+
+
+# -- SQLite files: WAL, a busy timeout, synchronous=NORMAL ------------------------------------------
+
+
+@pytest.fixture
+def sqlite_file(sqlite_template: SqliteTemplate, tmp_path: Path) -> Path:
+    """A migrated, empty SQLite file of this test's own."""
+    path = tmp_path / "parlbot.sqlite3"
+    shutil.copyfile(sqlite_template.empty, path)
+    return path
+
+
+PRAGMAS = ("journal_mode", "synchronous", "busy_timeout", "foreign_keys")
+
+
+def pragma(database: Database, name: str) -> object:
+    with database.engine.connect() as connection:
+        return connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+
+
+def test_a_sqlite_file_is_written_ahead_with_normal_sync_a_busy_timeout_and_foreign_keys(
+    tmp_path: Path,
+) -> None:
+    database = Database(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+
+    settings = {name: pragma(database, name) for name in PRAGMAS}
+
+    assert settings == {
+        "journal_mode": "wal",
+        "synchronous": 1,  # NORMAL
+        "busy_timeout": int(db.session.SQLITE_BUSY_TIMEOUT * 1000),
+        "foreign_keys": 1,
+    }
+    database.dispose()
+
+
+def test_a_write_lands_while_another_connection_is_in_the_middle_of_a_read(sqlite_file: Path) -> None:
+    reader, writer = Database(f"sqlite:///{sqlite_file}"), Database(f"sqlite:///{sqlite_file}")
+    add_chamber(reader, "before")
+    reading = reader.engine.raw_connection()
+    try:
+        reading.execute("BEGIN")  # a read transaction (a long export, a backup) holds its snapshot
+        assert reading.execute("SELECT slug FROM chamber").fetchall() == [("before",)]
+
+        add_chamber(writer, "during")  # rollback journal: "database is locked" after the timeout
+
+        assert reading.execute("SELECT slug FROM chamber").fetchall() == [("before",)]
+        reading.execute("COMMIT")
+    finally:
+        reading.close()
+    assert chamber_slugs(reader) == ["before", "during"]
+    reader.dispose()
+    writer.dispose()
+
+
+def test_a_write_waits_for_another_connections_write_then_lands(sqlite_file: Path) -> None:
+    first, second = Database(f"sqlite:///{sqlite_file}"), Database(f"sqlite:///{sqlite_file}")
+    started = threading.Event()
+    failures: list[Exception] = []
+
+    def write_second() -> None:
+        started.set()
+        try:
+            add_chamber(second, "second")
+        except Exception as error:  # reported by the assertion below
+            failures.append(error)
+
+    with first.session() as session:
+        session.add(Chamber(slug="first", name="First", legislature="45th", country="Canada"))
+        session.flush()  # the write lock is held until commit
+        waiting = threading.Thread(target=write_second)
+        waiting.start()
+        started.wait()
+        time.sleep(0.2)  # not a measurement: gives the second write time to reach the lock and wait
+        session.commit()
+    waiting.join()
+
+    assert failures == []
+    assert chamber_slugs(first) == ["first", "second"]
+    first.dispose()
+    second.dispose()
