@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -47,6 +48,13 @@ class ParlBot(commands.Bot):
         )
         self.settings = settings
         self.library = library
+        self.in_flight: set[asyncio.Task[Any]] = set()  # the interactions being handled
+
+    def handling(self, task: asyncio.Task[Any]) -> None:
+        """Count ``task``, which handles an interaction, as in flight until it ends (a graceful stop
+        waits for what is in flight: ``bot.client.lifecycle``)."""
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())

@@ -469,7 +469,8 @@ class FakeDiscord:
     """A loopback Discord REST API (v10) on 127.0.0.1 and a random free port.
 
     Use as ``async with FakeDiscord() as fake:``; point ``discord.http.Route.BASE`` at
-    ``fake.api_base``. ``requests`` holds every request in arrival order.
+    ``fake.api_base``. ``requests`` holds every request in arrival order. Given a ``token``, a request
+    authorized with another gets Discord's 401, as a bad ``DISCORD_TOKEN`` does.
     """
 
     def __init__(
@@ -478,8 +479,10 @@ class FakeDiscord:
         application_id: int = DEFAULT_APPLICATION_ID,
         bot_name: str = "parlbot",
         snowflakes: Snowflakes | None = None,
+        token: str | None = None,
     ) -> None:
         self.application_id = application_id
+        self.token = token
         self.bot_name = bot_name
         self.snowflakes = snowflakes or Snowflakes()
         self.requests: list[RecordedRequest] = []
@@ -641,6 +644,9 @@ class FakeDiscord:
         route, token, handler = self._route(request.method, path)
         status = 200
         try:
+            authorization = request.headers.get("Authorization")
+            if self.token is not None and authorization not in (None, f"Bot {self.token}"):
+                raise DiscordHTTPError(401, 0, "401: Unauthorized")
             result = handler(request, body)
             response = result if isinstance(result, web.StreamResponse) else json_response(result)
             status = response.status
