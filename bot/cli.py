@@ -1,6 +1,6 @@
 """``parlbot``: run the bot, sync its commands, ask it things offline, and manage the database.
 
-    parlbot run                         connect to Discord (needs DISCORD_TOKEN)
+    parlbot run                         connect to Discord (needs DISCORD_TOKEN); SIGTERM stops it gracefully
     parlbot sync [--guild ID]           publish the slash commands (a deliberate step)
     parlbot commands [--json]           what ``sync`` would publish, offline (no token, no network)
     parlbot ask [--json] [--moderator] [--roles ID,...] "/incident singh-2020"
@@ -24,24 +24,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import dataclasses
 import gc
 import json
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import aiohttp
 import discord
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.change_feed import record_changes
 from bot.client.bot import ParlBot, create_bot, point_at_endpoints
+from bot.client.lifecycle import Unreachable, serve
 from bot.curation import transfer
 from bot.errors import ParlbotError
 from bot.library import Library
@@ -62,6 +64,16 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process ended by SIGPIPE
 RUN_RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 4.0)  # seconds before each new `run` attempt
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)  # what stops `run` gracefully
+# The gateway's close codes that end a session for good (Discord's documentation), in an operator's words.
+GATEWAY_CLOSE_CODES = {
+    4004: "authentication failed, check DISCORD_TOKEN",
+    4010: "invalid shard, check SHARD_IDS and SHARD_COUNT",
+    4011: "this bot is in too many servers for one connection, set SHARD_COUNT",
+    4012: "invalid API version",
+    4013: "invalid intents",
+    4014: "disallowed intents, which this bot does not ask for",
+}
 CLI_ACTOR = 0  # the user id command-line imports are audited as
 
 log = logging.getLogger(__name__)
@@ -76,12 +88,6 @@ class UsageError(Exception):
 
 def build_bot(settings: Settings, library: Library) -> ParlBot:
     return create_bot(settings, library)
-
-
-async def run_bot(bot: ParlBot, token: str) -> None:
-    """What ``parlbot run`` does once everything is built: connect and serve until closed."""
-    async with bot:
-        await bot.start(token)
 
 
 def _not_about_voice(record: logging.LogRecord) -> bool:
@@ -106,23 +112,62 @@ def _require_token(settings: Settings) -> str:
     return settings.discord_token
 
 
-async def run_retrying(settings: Settings, library: Library, token: str) -> int:
-    """Run the bot; when Discord cannot be reached, try again after each of ``RUN_RETRY_DELAYS``."""
+def refusal(error: discord.DiscordException) -> str | None:
+    """What Discord's refusal to let the bot in means, in one line; None for any other error."""
+    if isinstance(error, discord.LoginFailure):
+        return "Discord refused DISCORD_TOKEN (401 Unauthorized); copy it again from the developer portal."
+    if isinstance(error, discord.HTTPException):
+        return f"Discord's API answered {error.status}: {error.text or 'no reason given'}"
+    if isinstance(error, discord.ConnectionClosed):
+        meaning = GATEWAY_CLOSE_CODES.get(error.code or 0, "see Discord's list of gateway close codes")
+        return f"Discord's gateway closed the connection with code {error.code}: {meaning}."
+    return None
+
+
+async def run_retrying(settings: Settings, library: Library, token: str, stop: asyncio.Event) -> int:
+    """Serve until ``stop``; when Discord cannot be reached, try again after each of ``RUN_RETRY_DELAYS``."""
     attempts = len(RUN_RETRY_DELAYS) + 1
     for attempt, delay in enumerate((*RUN_RETRY_DELAYS, None), start=1):
         try:
-            await run_bot(build_bot(settings, library), token)
+            await serve(build_bot(settings, library), token, stop, grace=settings.stop_grace_seconds)
             return EXIT_OK
-        except (OSError, aiohttp.ClientConnectionError) as error:  # ClientConnectorError is both
-            reason = f"cannot reach Discord: {error}"
+        except Unreachable as error:
+            reason = str(error)
+        except discord.DiscordException as error:
+            message = refusal(error)
+            if message is None:
+                raise
+            print(f"parlbot: error: {message}", file=sys.stderr)
+            return EXIT_FAILED
         if delay is None:
             print(f"parlbot: error: {reason}; gave up after {attempts} attempts.", file=sys.stderr)
             return EXIT_FAILED
         print(
             f"parlbot: {reason}; attempt {attempt} of {attempts}, retrying in {delay:g} s.", file=sys.stderr
         )
-        await asyncio.sleep(delay)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), delay)
+        if stop.is_set():
+            return EXIT_OK
     return EXIT_FAILED  # not reached: the last delay is None
+
+
+async def serve_until_signalled(settings: Settings, library: Library, token: str) -> int:
+    """``run_retrying``, stopped gracefully by SIGTERM or SIGINT."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+
+    def signalled(signum: signal.Signals) -> None:
+        log.info("%s received: stopping", signum.name)
+        stop.set()
+
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, signalled, signum)
+    try:
+        return await run_retrying(settings, library, token, stop)
+    finally:
+        for signum in STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
 
 
 def command_run(settings: Settings) -> int:
@@ -133,12 +178,14 @@ def command_run(settings: Settings) -> int:
     library.listen()  # other processes' writes, on PostgreSQL
     gc.freeze()  # the index lives as long as the process: collections skip its objects (no long pauses)
     try:
-        return asyncio.run(run_retrying(settings, library, token))
-    except KeyboardInterrupt:
-        log.info("Stopped")
+        code = asyncio.run(serve_until_signalled(settings, library, token))
+    except KeyboardInterrupt:  # before the event loop took the signals over
+        code = EXIT_OK
     finally:
         library.close()
-    return EXIT_OK
+    if code == EXIT_OK:
+        log.info("Stopped cleanly: the Discord connection and the database are closed.")
+    return code
 
 
 async def _sync(settings: Settings, library: Library, token: str, out: TextIO) -> None:

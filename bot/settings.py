@@ -14,6 +14,7 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 OVERLAY_IDLE_SECONDS = 3600.0  # a guild's own entries leave the search index after this long unasked about
+STOP_GRACE_SECONDS = 10.0  # how long a stopping `parlbot run` lets the interactions in flight finish
 
 
 class SettingsError(ValueError):
@@ -110,6 +111,7 @@ class Settings:
     shard_count: int | None = None  # None: one connection, no sharding
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of ``shard_count``
     overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS
+    stop_grace_seconds: float = STOP_GRACE_SECONDS
 
     @classmethod
     def from_env(
@@ -120,8 +122,8 @@ class Settings:
         Raises ``SettingsError`` (one sentence naming the variable, its value and what is allowed) for
         a ``SYNC_COMMANDS`` that is not a yes or no, a ``SYNC_GUILD_ID`` that is not an id, an
         unknown ``LOG_LEVEL``, a ``SHARD_COUNT`` that is not a whole number from 1, ``SHARD_IDS`` that are
-        not distinct numbers below ``SHARD_COUNT`` (or without it), or an ``OVERLAY_IDLE_SECONDS`` that
-        is not a positive number.
+        not distinct numbers below ``SHARD_COUNT`` (or without it), or an ``OVERLAY_IDLE_SECONDS`` or
+        ``STOP_GRACE_SECONDS`` that is not a positive number.
         """
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():
@@ -140,5 +142,8 @@ class Settings:
             shard_ids=_shard_ids(values.get("SHARD_IDS"), shard_count),
             overlay_idle_seconds=_seconds(
                 "OVERLAY_IDLE_SECONDS", values.get("OVERLAY_IDLE_SECONDS"), OVERLAY_IDLE_SECONDS
+            ),
+            stop_grace_seconds=_seconds(
+                "STOP_GRACE_SECONDS", values.get("STOP_GRACE_SECONDS"), STOP_GRACE_SECONDS
             ),
         )

@@ -2,18 +2,24 @@
 
 Enabled in ``tests/conftest.py`` (``pytest_plugins``). ``with_test_cogs`` makes the CLI's bot carry
 test-only cogs, such as ``Whoami``, which reports the asking member as the bot sees them.
+``served_in_a_thread`` runs a loopback server (``FakeDiscord``, ``FakeGateway``) on an event loop of
+its own, for commands that run their own ``asyncio.run`` or run as processes.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 import pytest
@@ -23,10 +29,13 @@ from discord.ext import commands
 from bot import cli
 from bot.client.bot import ParlBot
 from bot.library import Library
+from bot.loopback.rest import FakeDiscord
 from bot.settings import Settings
 
 if TYPE_CHECKING:
     from tests.conftest import SqliteTemplate
+
+_Server = TypeVar("_Server")
 
 ENV_KEYS = (
     "DATABASE_URL",
@@ -84,6 +93,29 @@ def run_parlbot(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.C
         timeout=120,
         check=False,
     )
+
+
+@contextlib.contextmanager
+def served_in_a_thread(server: AbstractAsyncContextManager[_Server]) -> Iterator[_Server]:
+    """``server`` entered and serving from its own event loop in a thread; exited at the end."""
+    loop = asyncio.new_event_loop()
+    serving = loop.run_until_complete(server.__aenter__())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        yield serving
+    finally:
+        asyncio.run_coroutine_threadsafe(server.__aexit__(None, None, None), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
+
+
+@pytest.fixture
+def fake_discord_in_a_thread() -> Iterator[FakeDiscord]:
+    """A FakeDiscord serving from its own event loop, for commands that run their own asyncio.run."""
+    with served_in_a_thread(FakeDiscord()) as fake:
+        yield fake
 
 
 def with_test_cogs(monkeypatch: pytest.MonkeyPatch, *cogs: Callable[[], commands.Cog]) -> None:

@@ -6,7 +6,10 @@ order; heartbeats (op 1) get HEARTBEAT_ACK (op 11). Frames are plain JSON text: 
 
 Several connections are served at once, one per shard: each IDENTIFY is recorded (``identifies``,
 ``shards``), READY lists the guilds of that shard (``(guild_id >> 22) % shard_count``), and
-``dispatch`` sends an event over a shard's connection whenever the test likes.
+``dispatch`` sends an event over a shard's connection whenever the test likes. ``closed`` is set when
+the last identified connection closes (one that never identifies, such as the check ``parlbot run``
+makes that the gateway answers, is no session). Given a ``token``, an IDENTIFY with another is closed
+with 4004 (Authentication failed), as Discord does.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bot.loopback.payloads import bot_user
 Json = dict[str, Any]
 
 DISPATCH, HEARTBEAT, IDENTIFY, HELLO, HEARTBEAT_ACK = 0, 1, 2, 10, 11
+AUTHENTICATION_FAILED = 4004
 HEARTBEAT_INTERVAL_MS = 41_250
 
 
@@ -35,21 +39,23 @@ class FakeGateway:
         guild_ids: Sequence[int],
         after_ready: Sequence[tuple[str, Json]] = (),
         session_id: str = "loopback-session",
+        token: str | None = None,
     ) -> None:
         self.application_id = application_id
         self.guild_ids = list(guild_ids)
         self.after_ready = list(after_ready)
         self.session_id = session_id
+        self.token = token
         self.identify: Json | None = None  # the latest IDENTIFY
         self.identifies: list[Json] = []  # every IDENTIFY, in order
         self.query: dict[str, str] = {}
         self.heartbeats = 0
-        self.close_code: int | None = None
-        self.closed = asyncio.Event()  # set when the last open connection closes
+        self.close_code: int | None = None  # the latest identified connection's
+        self.closed = asyncio.Event()  # set when the last identified connection closes
         self._identified = asyncio.Condition()
         self._sockets: dict[int, web.WebSocketResponse] = {}  # by shard id (0 unsharded), once identified
         self._sequences: dict[int, int] = {}
-        self._open = 0
+        self._open = 0  # identified connections still open
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
 
@@ -118,8 +124,8 @@ class FakeGateway:
         self.query = dict(request.query)
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self._open += 1
         await self._send(ws, HELLO, {"heartbeat_interval": HEARTBEAT_INTERVAL_MS})
+        identified = False
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
                 continue
@@ -127,12 +133,18 @@ class FakeGateway:
             if frame["op"] == HEARTBEAT:
                 self.heartbeats += 1
                 await self._send(ws, HEARTBEAT_ACK, None)
+            elif frame["op"] == IDENTIFY and self.token not in (None, frame["d"]["token"]):
+                await ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             elif frame["op"] == IDENTIFY:
+                if not identified:
+                    self._open += 1
+                identified = True
                 await self._identify(ws, frame)
-        self.close_code = ws.close_code
-        self._open -= 1
-        if not self._open:
-            self.closed.set()
+        if identified:
+            self.close_code = ws.close_code
+            self._open -= 1
+            if not self._open:
+                self.closed.set()
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse, frame: Json) -> None:

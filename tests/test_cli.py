@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -204,23 +200,6 @@ def test_db_upgrade_seed_and_export_round_trip(
     assert "Exported" in capsys.readouterr().out
 
 
-@pytest.fixture
-def fake_discord_in_a_thread() -> Iterator[FakeDiscord]:
-    """A FakeDiscord serving from its own event loop, for commands that run their own asyncio.run."""
-    loop = asyncio.new_event_loop()
-    fake = FakeDiscord()
-    loop.run_until_complete(fake.start())
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
-    try:
-        yield fake
-    finally:
-        asyncio.run_coroutine_threadsafe(fake.close(), loop).result()
-        loop.call_soon_threadsafe(loop.stop)
-        thread.join()
-        loop.close()
-
-
 def test_sync_publishes_every_command_and_discord_accepts_them(
     workdir: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -325,43 +304,6 @@ def test_output_into_a_closed_pipe_ends_quietly(workdir: Path) -> None:
 
     assert err == b""
     assert code in (0, 141, -signal.SIGPIPE)
-
-
-def _closed_port() -> int:
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        port: int = listener.getsockname()[1]
-    return port
-
-
-def test_run_when_discord_is_unreachable_retries_then_exits_1_without_a_traceback(workdir: Path) -> None:
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "a-token",
-        "DISCORD_API_BASE": f"http://127.0.0.1:{_closed_port()}/api/v10",
-    }
-    program = "import bot.cli as c; c.RUN_RETRY_DELAYS = (0.01, 0.02); raise SystemExit(c.main(['run']))"
-
-    result = subprocess.run(
-        [sys.executable, "-c", program],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=workdir,
-        timeout=120,
-        check=False,
-    )
-
-    lines = [line for line in result.stderr.splitlines() if line.startswith("parlbot:")]
-    assert result.returncode == 1
-    assert [line.split(";")[-1].strip() for line in lines] == [
-        "attempt 1 of 3, retrying in 0.01 s.",
-        "attempt 2 of 3, retrying in 0.02 s.",
-        "gave up after 3 attempts.",
-    ]
-    assert lines[-1].startswith("parlbot: error: cannot reach Discord: ")
-    assert "Traceback" not in result.stderr
-    assert "voice will NOT be supported" not in result.stderr
 
 
 def written(path: Path, document: object) -> str:

@@ -13,8 +13,9 @@ import dataclasses
 import discord
 import pytest
 
-from bot.cli import build_bot, run_bot
+from bot.cli import build_bot
 from bot.client.bot import point_at_endpoints
+from bot.client.lifecycle import serve
 from bot.library import Library
 from bot.loopback import payloads
 from bot.loopback.payloads import Invoker
@@ -61,7 +62,7 @@ async def test_parlbot_run_answers_an_interaction_that_arrives_over_the_gateway(
         )
         point_at_endpoints(settings)
         bot = build_bot(settings, library)
-        running = asyncio.create_task(run_bot(bot, "a-token"))
+        running = asyncio.create_task(serve(bot, "a-token", asyncio.Event(), grace=GUARD_SECONDS))
 
         callback = await asyncio.wait_for(rest.wait_for("callback", token=token), GUARD_SECONDS)
         await bot.close()
@@ -79,7 +80,7 @@ async def test_parlbot_run_answers_an_interaction_that_arrives_over_the_gateway(
     assert callback.body["type"] == 4
     assert callback.body["data"]["embeds"][0]["title"].startswith("NDP Leader Jagmeet Singh ordered out")
     # The client closed the socket (discord.py's close races its own reader, which closes with 4000)
-    # and `bot.start` returned normally instead of raising or reconnecting.
+    # and `serve` returned normally instead of raising or reconnecting.
     assert gateway.close_code in (1000, 4000)
     assert running.exception() is None
     assert bot.is_closed()
@@ -106,7 +107,7 @@ async def test_parlbot_run_with_shard_settings_identifies_as_each_of_its_shards(
         )
         point_at_endpoints(settings)
         bot = build_bot(settings, library)
-        running = asyncio.create_task(run_bot(bot, "a-token"))
+        running = asyncio.create_task(serve(bot, "a-token", asyncio.Event(), grace=GUARD_SECONDS))
         # discord.py waits 5 s between two IDENTIFYs, as Discord's rate limit asks.
         await asyncio.wait_for(gateway.wait_identified(2), GUARD_SECONDS)
         await bot.close()

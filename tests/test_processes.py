@@ -1,10 +1,15 @@
-"""Two ``parlbot run`` processes on one PostgreSQL database, each a shard with its own loopback Discord.
+"""``parlbot run`` processes on one PostgreSQL database, each with its own loopback Discord.
 
 Each process is started as an operator starts it (a subprocess running the CLI with settings in its
 environment) against its own FakeDiscord (REST) and FakeGateway (websocket), as shard 0 and shard 1
 of 2. A moderator's edit over process A's gateway reaches process B's index through PostgreSQL
 LISTEN/NOTIFY: B's autocomplete offers the new title within one second of A's answer (the issue's
-correctness bound for cross-process writes). Skipped without ``TEST_DATABASE_URL``.
+correctness bound for cross-process writes).
+
+SIGTERM stops a process gracefully: an edit held up by a lock on the change log is in flight when the
+signal arrives; the process closes its gateway connection, answers the edit once the lock is released,
+and exits 0 saying it stopped cleanly (or, past ``STOP_GRACE_SECONDS``, cuts the edit short). Skipped
+without ``TEST_DATABASE_URL``.
 """
 
 from __future__ import annotations
@@ -65,7 +70,7 @@ def fresh_database(postgresql_server: URL) -> Iterator[str]:
 class Process:
     """One ``parlbot run`` process and the loopback Discord it talks to."""
 
-    shard: int
+    shard: int  # the gateway connection its interactions arrive over (0 when not sharded)
     rest: FakeDiscord
     gateway: FakeGateway
     child: asyncio.subprocess.Process
@@ -106,8 +111,11 @@ def _ids(rest: FakeDiscord) -> dict[str, int | str]:
 
 
 @contextlib.asynccontextmanager
-async def parlbot_run(database_url: str, shard: int, workdir: Path) -> AsyncIterator[Process]:
-    """``parlbot run`` as shard ``shard`` of ``SHARDS``, connected and identified; stopped (SIGINT) after."""
+async def parlbot_run(
+    database_url: str, shard: int | None, workdir: Path, **settings: str
+) -> AsyncIterator[Process]:
+    """``parlbot run`` as shard ``shard`` of ``SHARDS`` (None: not sharded), with these settings too,
+    connected and identified; stopped (SIGINT) after, unless the test stopped it."""
     assert MEMBER.guild_id is not None
     async with (
         FakeDiscord() as rest,
@@ -124,16 +132,16 @@ async def parlbot_run(database_url: str, shard: int, workdir: Path) -> AsyncIter
             "DISCORD_TOKEN": "a-token",
             "DISCORD_API_BASE": rest.api_base,
             "DISCORD_GATEWAY_URL": gateway.url,
-            "SHARD_COUNT": str(SHARDS),
-            "SHARD_IDS": str(shard),
             "SYNC_COMMANDS": "no",
+            **({} if shard is None else {"SHARD_COUNT": str(SHARDS), "SHARD_IDS": str(shard)}),
+            **settings,
         }
-        log = workdir / f"shard-{shard}.log"
+        log = workdir / ("parlbot.log" if shard is None else f"shard-{shard}.log")
         with log.open("wb") as output:
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-c", CLI, "run", env=env, cwd=workdir, stdout=output, stderr=output
             )
-        process = Process(shard, rest, gateway, child, log)
+        process = Process(shard or 0, rest, gateway, child, log)
         try:
             await asyncio.wait_for(gateway.wait_identified(), GUARD_SECONDS)
             yield process
@@ -178,7 +186,67 @@ async def test_a_process_whose_listening_connection_dropped_catches_up_from_the_
         await first.edit_title("trudeau-1971", NEW_TITLE)
 
         assert await offered_within(second, "zanzibar quokka", GUARD_SECONDS) == [f"{NEW_TITLE} (1971)"]
-        assert "(caught up to change 1)" in second.log.read_text()
+        await logged_within(second, "(caught up to change 1)", GUARD_SECONDS)  # logged after re-indexing
+
+
+@pytest.mark.parametrize("shard", [None, 0], ids=["one connection", "sharded"])
+async def test_sigterm_lets_the_interaction_in_flight_answer_then_exits_0(
+    fresh_database: str, tmp_path: Path, shard: int | None
+) -> None:
+    async with parlbot_run(fresh_database, shard, tmp_path) as process:
+        with change_log_locked(fresh_database):
+            deferred = await process.edit_title("trudeau-1971", NEW_TITLE)  # the edit waits for the lock
+            process.child.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(process.gateway.closed.wait(), GUARD_SECONDS)  # no new interactions
+        code = await asyncio.wait_for(process.child.wait(), GUARD_SECONDS)
+
+    answer = message_bodies(process.rest.requests_for(deferred[0].token or ""))
+    log = process.log.read_text()
+    assert [request.body for request in deferred] == [{"type": 5, "data": {"flags": 64}}]
+    assert answer[0]["content"].startswith("Edited incident trudeau-1971: title")
+    assert code == 0, log
+    assert "SIGTERM received: stopping" in log
+    assert "1 interaction(s) in flight finished" in log
+    assert "cut short" not in log
+    assert "Stopped cleanly: the Discord connection and the database are closed." in log
+    assert "Traceback" not in log
+
+
+async def test_sigterm_cuts_short_an_interaction_still_running_after_the_grace_and_exits_0(
+    fresh_database: str, tmp_path: Path
+) -> None:
+    async with parlbot_run(fresh_database, None, tmp_path, STOP_GRACE_SECONDS="0.1") as process:
+        with change_log_locked(fresh_database):
+            deferred = await process.edit_title("trudeau-1971", NEW_TITLE)
+            process.child.send_signal(signal.SIGTERM)
+            await logged_within(process, "cut short", GUARD_SECONDS)
+        code = await asyncio.wait_for(process.child.wait(), GUARD_SECONDS)
+
+    log = process.log.read_text()
+    assert message_bodies(process.rest.requests_for(deferred[0].token or "")) == []
+    assert code == 0, log
+    assert "1 interaction(s) still running after 0.1 s were cut short" in log
+    assert "Stopped cleanly: the Discord connection and the database are closed." in log
+
+
+@contextlib.contextmanager
+def change_log_locked(database_url: str) -> Iterator[None]:
+    """Every write waits while the block runs: it holds the change log, as a long transaction would."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection, connection.begin():
+            connection.execute(text("LOCK TABLE entrychange IN EXCLUSIVE MODE"))  # reads still pass
+            yield
+    finally:
+        engine.dispose()
+
+
+async def logged_within(process: Process, words: str, seconds: float) -> None:
+    """Wait until the process's log holds ``words`` (another process's state: read again until then)."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while words not in process.log.read_text():
+        assert asyncio.get_running_loop().time() < deadline, process.log.read_text()
+        await asyncio.sleep(0.05)
 
 
 async def offered_within(process: Process, typed: str, seconds: float) -> list[str]:

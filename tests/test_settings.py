@@ -30,6 +30,7 @@ def test_empty_values_take_the_defaults(tmp_path: Path) -> None:
         ("SYNC_COMMANDS", "maybe", "1/true/yes/on/0/false/no/off"),
         ("SYNC_GUILD_ID", "my-server", "its digits"),
         ("LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+        ("STOP_GRACE_SECONDS", "-1", "a number above 0"),
     ],
 )
 def test_a_value_that_is_not_allowed_names_the_variable_the_value_and_the_choices(

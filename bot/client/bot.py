@@ -58,6 +58,7 @@ class ParlBot(commands.Bot):
         self.workers = Workers()  # the database work of every interaction (its threads start when used)
         self._lent_loop_pool = False  # whether ``workers`` is the loop's default executor
         self.arrivals = Arrivals()  # interactions not yet acknowledged
+        self.in_flight: set[asyncio.Task[Any]] = set()  # the interactions being handled
 
     async def login(self, token: str) -> None:
         # discord.py's own connector has no limit: a burst of replies would open a connection each.
@@ -69,10 +70,15 @@ class ParlBot(commands.Bot):
             self.arrivals.note(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
+    def handling(self, task: asyncio.Task[Any]) -> None:
+        """Count ``task``, which handles an interaction, as in flight until it ends (a graceful stop
+        waits for what is in flight: ``bot.client.lifecycle``)."""
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
+
     async def setup_hook(self) -> None:
-        asyncio.get_running_loop().set_default_executor(
-            self.workers
-        )  # every asyncio.to_thread: the urgent lane
+        # Every asyncio.to_thread of this loop runs in the urgent lane of the bot's one pool.
+        asyncio.get_running_loop().set_default_executor(self.workers)
         self._lent_loop_pool = True
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:

@@ -11,7 +11,8 @@ traceback the error path logs). The same fields ride on the record as ``extra`` 
 handlers that write structured logs.
 
 ``watch(interaction)``, called from inside the task that handles an interaction, starts its clock
-and writes its line when that task ends; ``note_failure(interaction, cause)`` and ``note_refusal``
+and writes its line when that task ends (and has the bot count the task as in flight until then:
+``ParlBot.handling``); ``note_failure(interaction, cause)`` and ``note_refusal``
 say how it ended otherwise. ``ParlTree.interaction_check`` watches every slash command and
 autocomplete; the views, modals and reply buttons of ``cogs.common`` watch button presses and modal
 submits (discord.py handles those in tasks only they reach); ``bot.client.tree.error_message`` notes
@@ -50,13 +51,15 @@ KINDS: Final = {
 
 
 def watch(interaction: discord.Interaction[ParlBot]) -> None:
-    """Start timing ``interaction`` (once) and log its line when the current task ends."""
+    """Start timing ``interaction`` (once) and log its line when the current task ends; until then the
+    bot counts the task as in flight."""
     if _STARTED in interaction.extras:
         return
     task = asyncio.current_task()
     if task is None:
         return  # not handled in a task: nothing marks its end
     interaction.extras[_STARTED] = time.perf_counter()
+    interaction.client.handling(task)
     task.add_done_callback(lambda done: _write(interaction, cancelled=done.cancelled()))
 
 

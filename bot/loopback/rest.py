@@ -479,6 +479,8 @@ class FakeDiscord:
     ``time.monotonic`` unless told) is Discord's clock: a first response more than
     ``ACKNOWLEDGE_WITHIN`` after ``register_interaction``, or a follow-up more than ``TOKEN_LIFETIME``
     after it, is answered 404 Unknown interaction, as Discord answers one that expired.
+    Given a ``token``, a request authorized with another gets Discord's 401, as a bad ``DISCORD_TOKEN``
+    does.
     """
 
     def __init__(
@@ -488,9 +490,11 @@ class FakeDiscord:
         bot_name: str = "parlbot",
         snowflakes: Snowflakes | None = None,
         clock: Callable[[], float] = time.monotonic,
+        token: str | None = None,
     ) -> None:
         self.application_id = application_id
         self.clock = clock
+        self.token = token
         self.bot_name = bot_name
         self.snowflakes = snowflakes or Snowflakes()
         self.requests: list[RecordedRequest] = []
@@ -653,6 +657,9 @@ class FakeDiscord:
         route, token, handler = self._route(request.method, path)
         status = 200
         try:
+            authorization = request.headers.get("Authorization")
+            if self.token is not None and authorization not in (None, f"Bot {self.token}"):
+                raise DiscordHTTPError(401, 0, "401: Unauthorized")
             result = handler(request, body)
             response = result if isinstance(result, web.StreamResponse) else json_response(result)
             status = response.status
