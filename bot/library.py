@@ -826,12 +826,16 @@ class Library:
         """Remember the message that asks the question."""
         self._run(lambda s: quiz.set_message(s, question_id=question_id, message_id=message_id))
 
-    def answer_quiz(self, *, question_id: int, user_id: int, display_name: str, choice: int) -> quiz.Click:
-        """A member's click on a choice: taken, changed, the same again, or refused (closed)."""
+    def answer_quiz(
+        self, *, question_id: int, guild_id: int | None, user_id: int, display_name: str, choice: int
+    ) -> quiz.Click:
+        """A member's click on a choice in ``guild_id``: taken, changed, the same again, or refused (closed,
+        or a question of another guild's quiz)."""
         return self._run(
             lambda s: quiz.answer(
                 s,
                 question_id=question_id,
+                guild_id=guild_id,
                 user_id=user_id,
                 display_name=display_name,
                 choice=choice,

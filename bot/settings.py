@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
+from typing import Final
 
 from dotenv import dotenv_values
 from platformdirs import user_data_path
@@ -15,6 +17,58 @@ FALSE_WORDS = ("0", "false", "no", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 OVERLAY_IDLE_SECONDS = 3600.0  # a guild's own entries leave the search index after this long unasked about
 STOP_GRACE_SECONDS = 10.0  # how long a stopping `parlbot run` lets the interactions in flight finish
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """At most ``uses`` uses in ``seconds`` (counted from the first of them)."""
+
+    uses: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """How often one member (``user``), and everyone in one channel together (``channel``), may run a
+    command; None: no limit of that kind."""
+
+    user: Rate | None
+    channel: Rate | None = None
+
+
+# Rates a person never meets and a flood does. Lookups post in public (unless /config ephemeral says
+# otherwise), so each command is limited per member and per channel; /search ranks every entry on the
+# event loop; /import and /export move a whole server's entries.
+LOOKUP_LIMIT: Final = Limit(user=Rate(5, 10.0), channel=Rate(15, 10.0))
+FILE_LIMIT: Final = Limit(user=Rate(1, 30.0))
+COOLDOWNS: Final[Mapping[str, Limit]] = MappingProxyType(
+    {
+        **dict.fromkeys(
+            (
+                "incident",
+                "who-objected",
+                "quote",
+                "ruling",
+                "person",
+                "explain",
+                "lesson",
+                "random",
+                "on-this-day",
+                "timeline",
+                "collection show",
+                "quiz start",
+                "quiz next",
+                "quiz stop",
+                "quiz scores",
+                "search",
+            ),
+            LOOKUP_LIMIT,
+        ),
+        "import": FILE_LIMIT,
+        "export": FILE_LIMIT,
+    }
+)
+"""The cooldowns, by command (its qualified name): the one table of them (README, "Cooldowns")."""
 
 
 class SettingsError(ValueError):
@@ -31,11 +85,13 @@ def default_database_url() -> str:
     return f"sqlite:///{default_database_path()}"
 
 
-def _flag(name: str, value: str | None) -> bool:
+def _flag(name: str, value: str | None, *, default: bool = False) -> bool:
     word = (value or "").strip().lower()
+    if not word:
+        return default
     if word in TRUE_WORDS:
         return True
-    if word in FALSE_WORDS or not word:
+    if word in FALSE_WORDS:
         return False
     allowed = "/".join(TRUE_WORDS + FALSE_WORDS)
     raise SettingsError(f"{name}={value!r} is not a yes or no; use one of {allowed} (or leave it empty).")
@@ -112,6 +168,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of ``shard_count``
     overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS
     stop_grace_seconds: float = STOP_GRACE_SECONDS
+    cooldowns: Mapping[str, Limit] = field(default_factory=lambda: COOLDOWNS)  # by command; {}: none
 
     @classmethod
     def from_env(
@@ -122,8 +179,9 @@ class Settings:
         Raises ``SettingsError`` (one sentence naming the variable, its value and what is allowed) for
         a ``SYNC_COMMANDS`` that is not a yes or no, a ``SYNC_GUILD_ID`` that is not an id, an
         unknown ``LOG_LEVEL``, a ``SHARD_COUNT`` that is not a whole number from 1, ``SHARD_IDS`` that are
-        not distinct numbers below ``SHARD_COUNT`` (or without it), or an ``OVERLAY_IDLE_SECONDS`` or
-        ``STOP_GRACE_SECONDS`` that is not a positive number.
+        not distinct numbers below ``SHARD_COUNT`` (or without it), an ``OVERLAY_IDLE_SECONDS`` or
+        ``STOP_GRACE_SECONDS`` that is not a positive number, or a ``COOLDOWNS`` that is not a yes or
+        no (empty: yes, ``COOLDOWNS``).
         """
         values: dict[str, str] = {}
         if env_file is not None and env_file.is_file():
@@ -146,4 +204,5 @@ class Settings:
             stop_grace_seconds=_seconds(
                 "STOP_GRACE_SECONDS", values.get("STOP_GRACE_SECONDS"), STOP_GRACE_SECONDS
             ),
+            cooldowns=COOLDOWNS if _flag("COOLDOWNS", values.get("COOLDOWNS"), default=True) else {},
         )

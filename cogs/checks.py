@@ -18,12 +18,16 @@ own: then holding it is the right. ``teacher_only()``, ``is_teacher`` and ``ensu
 first of the asker's sections (``member_audiences``) that may run it.
 
 Teachers undo what teachers write (``undoable_kinds``): quiz questions and glossary terms.
+
+A button or modal checks again the moment it acts (``guard``): it must be used in the guild whose
+entries it writes, by a member who still holds the right there (a ``Right``: ``ensure_moderator`` and
+friends). A command's check is no guard for the buttons it leaves behind: they outlive it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from enum import IntEnum
 from typing import Any, TypeVar
 
@@ -33,9 +37,12 @@ from discord import app_commands
 from bot.curation.changes import EVERY_KIND, EntityKind
 from bot.errors import Forbidden
 from bot.messages.catalogue import Msg
-from cogs.common import Interaction
+from cogs.common import Guard, Interaction
 
 _Command = TypeVar("_Command")
+
+Right = Callable[[Interaction], Awaitable[None]]
+"""A right, asked of the member where they are: returns if they hold it, raises ``NotAllowed`` if not."""
 
 
 class NotAllowed(app_commands.CheckFailure, Forbidden):
@@ -93,13 +100,37 @@ async def ensure_moderator(interaction: Interaction, *, refusal: Msg = Msg.NOT_A
         raise NotAllowed(refusal)
 
 
+async def ensure_manager(interaction: Interaction) -> None:
+    """Raise ``NotAllowed`` unless the member holds Manage Server here."""
+    if not is_manager(interaction):
+        raise NotAllowed(Msg.NOT_A_MANAGER)
+
+
+def guard(guild_id: int | None, right: Right | None = None) -> Guard:
+    """The check a button or modal runs the moment it acts on ``guild_id``'s entries: used anywhere else,
+    it refuses (``ANOTHER_SERVER``); used there, the member must still hold ``right`` (None: anyone may)."""
+
+    async def check(interaction: Interaction) -> None:
+        if interaction.guild_id != guild_id:
+            raise NotAllowed(Msg.ANOTHER_SERVER)
+        if right is not None:
+            await right(interaction)
+
+    return check
+
+
 async def _moderator(interaction: Interaction) -> bool:
     await ensure_moderator(interaction)
     return True
 
 
-async def _moderator_reading(interaction: Interaction) -> bool:
+async def ensure_moderator_reading(interaction: Interaction) -> None:
+    """``ensure_moderator`` for what only reads: refused without the writers' "nothing was changed"."""
     await ensure_moderator(interaction, refusal=Msg.NOT_A_MODERATOR_TO_READ)
+
+
+async def _moderator_reading(interaction: Interaction) -> bool:
+    await ensure_moderator_reading(interaction)
     return True
 
 
@@ -109,8 +140,7 @@ async def _teacher(interaction: Interaction) -> bool:
 
 
 async def _manager(interaction: Interaction) -> bool:
-    if not is_manager(interaction):
-        raise NotAllowed(Msg.NOT_A_MANAGER)
+    await ensure_manager(interaction)
     return True
 
 
@@ -174,10 +204,15 @@ def add_moderator_check(command: app_commands.Command[Any, ..., Any]) -> None:
 # -- lessons and the glossary: the glossary is the classroom's too ------------------------------------------
 
 
+async def ensure_moderator_or_teacher(interaction: Interaction) -> None:
+    """Raise ``NotAllowed`` unless the member is a moderator or a teacher here (who write the glossary)."""
+    if not (await is_moderator(interaction) or await is_teacher(interaction)):
+        raise NotAllowed(Msg.NOT_STAFF_FOR_TERMS)
+
+
 async def _moderator_or_teacher(interaction: Interaction) -> bool:
-    if await is_moderator(interaction) or await is_teacher(interaction):
-        return True
-    raise NotAllowed(Msg.NOT_STAFF_FOR_TERMS)
+    await ensure_moderator_or_teacher(interaction)
+    return True
 
 
 def moderator_or_teacher_only() -> Callable[[_Command], _Command]:

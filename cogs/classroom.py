@@ -25,7 +25,7 @@ from bot.client.bot import ParlBot
 from bot.curation.changes import EntityKind
 from bot.errors import NotFound
 from bot.messages.catalogue import Msg
-from cogs.checks import teacher_only
+from cogs.checks import ensure_teacher, teacher_only
 from cogs.common import (
     Interaction,
     Pages,
@@ -151,7 +151,7 @@ class Classroom(commands.Cog):
 
             prompt = message_kwargs(replies.confirm_delete_reply(shown.name, len(shown.incidents)))
             await interaction.response.send_message(
-                **prompt, view=Confirm(interaction, delete, DELETION), ephemeral=True
+                **prompt, view=Confirm(interaction, delete, DELETION, right=ensure_teacher), ephemeral=True
             )
             return
         try:

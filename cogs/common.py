@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -22,6 +22,8 @@ from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 
 Interaction = discord.Interaction[ParlBot]
+Guard = Callable[[Interaction], Awaitable[None]]
+"""What a view or modal checks again the moment it is used (``cogs.checks.guard``); raises to refuse."""
 
 QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option receives
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
@@ -138,12 +140,24 @@ def message_kwargs(reply: Reply) -> dict[str, Any]:
 
 class View(discord.ui.View):
     """A view whose presses are logged and whose failures are answered like a command's: politely and
-    privately (``answer_failure``). A subclass that narrows who may press calls this ``interaction_check``
-    first."""
+    privately (``answer_failure``). ``guard``, when given, is checked at every press before the item acts,
+    once the view ``admits`` the member (a subclass that narrows who may press says so there)."""
+
+    def __init__(self, *, timeout: float | None, guard: Guard | None = None) -> None:
+        super().__init__(timeout=timeout)
+        self.guard = guard
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         watch(interaction)
         await speak_to(interaction)
+        if not await self.admits(interaction):
+            return False
+        if self.guard is not None:
+            await self.guard(interaction)
+        return True
+
+    async def admits(self, interaction: Interaction) -> bool:
+        """Whether the member may use this view at all (refused privately if not): anyone, here."""
         return True
 
     async def on_error(  # type: ignore[override]
@@ -152,13 +166,31 @@ class View(discord.ui.View):
         await answer_failure(interaction, error)
 
 
+async def owned(interaction: Interaction, owner_id: int, refusal: Msg) -> bool:
+    """Whether ``owner_id`` is the member using it; anyone else is refused privately, worded in the language
+    of whoever it is (``speak_to`` set it)."""
+    if interaction.user.id == owner_id:
+        return True
+    await refuse(interaction, say(refusal))
+    return False
+
+
 class Modal(discord.ui.Modal):
-    """A modal whose submits are logged and whose failures are answered like a command's; what was typed
-    is the subclass's to keep."""
+    """A modal for the member it was shown to (``owner_id``): its submits are logged, refused to anyone
+    else, checked again with ``guard`` before the form acts, and their failures answered like a
+    command's; what was typed is the subclass's to keep."""
+
+    def __init__(self, owner_id: int, *, guard: Guard, **options: Any) -> None:
+        super().__init__(**options)
+        self.owner_id = owner_id
+        self.guard = guard
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         watch(interaction)
         await speak_to(interaction)
+        if not await owned(interaction, self.owner_id, Msg.FORM_NOT_YOURS):
+            return False
+        await self.guard(interaction)
         return True
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
@@ -169,17 +201,15 @@ class OwnedView(View):
     """A view only the member who asked for it may use; anyone else gets a polite private refusal,
     worded when refused, so in the language of whoever pressed (``View.interaction_check`` sets it)."""
 
-    def __init__(self, owner_id: int, refusal: Msg, *, timeout: float | None) -> None:
-        super().__init__(timeout=timeout)
+    def __init__(
+        self, owner_id: int, refusal: Msg, *, timeout: float | None, guard: Guard | None = None
+    ) -> None:
+        super().__init__(timeout=timeout, guard=guard)
         self.owner_id = owner_id
         self.refusal = refusal
 
-    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
-        await super().interaction_check(interaction)
-        if interaction.user.id == self.owner_id:
-            return True
-        await refuse(interaction, say(self.refusal))
-        return False
+    async def admits(self, interaction: Interaction) -> bool:
+        return await owned(interaction, self.owner_id, self.refusal)
 
 
 class Pages(OwnedView):
@@ -188,8 +218,16 @@ class Pages(OwnedView):
 
     NAV_ROW = 2
 
-    def __init__(self, owner_id: int, refusal: Msg, pages: int, render: Callable[[int], Reply]) -> None:
-        super().__init__(owner_id, refusal, timeout=PAGES_TIMEOUT)
+    def __init__(
+        self,
+        owner_id: int,
+        refusal: Msg,
+        pages: int,
+        render: Callable[[int], Reply],
+        *,
+        guard: Guard | None = None,
+    ) -> None:
+        super().__init__(owner_id, refusal, timeout=PAGES_TIMEOUT, guard=guard)
         self.pages = pages
         self.render = render
         self.page = 0

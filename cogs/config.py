@@ -23,7 +23,7 @@ from bot.client.bot import ParlBot
 from bot.curation import replies
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
-from cogs.checks import manager_only
+from cogs.checks import ensure_manager, manager_only
 from cogs.common import Interaction, actor_of, respond
 from cogs.confirm import Confirm, Confirmation
 
@@ -47,7 +47,7 @@ async def set_role(
     """Save a role setting; a role the member does not hold is confirmed first (``warning``)."""
     member = interaction.user
     if role is not None and isinstance(member, discord.Member) and role not in member.roles:
-        view = Confirm(interaction, save, words)
+        view = Confirm(interaction, save, words, right=ensure_manager)
         await interaction.response.send_message(
             say(warning, role=render.echo(role.name)),
             view=view,

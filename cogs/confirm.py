@@ -1,5 +1,6 @@
 """A private "do it / cancel" prompt for a change that cannot be taken back lightly (a removal, a role
-the member does not hold): only the member who asked may press, and after a minute it expires."""
+the member does not hold): only the member who asked may press, in the guild they asked in and while
+they still hold the command's right; after a minute it expires."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import discord
 
 from bot.answers.render import Reply
 from bot.messages.catalogue import Msg, say
+from cogs.checks import Right, guard
 from cogs.common import Interaction, OwnedView, respond, send
 
 CONFIRM_TIMEOUT = 60.0
@@ -26,10 +28,16 @@ class Confirmation:
 
 
 class Confirm(OwnedView):
-    """Do it / Cancel buttons only the member who asked can press; after a minute they expire."""
+    """Do it / Cancel buttons only the member who asked can press, where they asked and while they hold
+    ``right`` (what the command checked: ``act`` writes in the prompt's guild); after a minute they
+    expire."""
 
-    def __init__(self, prompt: Interaction, act: Callable[[], Reply], words: Confirmation) -> None:
-        super().__init__(prompt.user.id, words.not_yours, timeout=CONFIRM_TIMEOUT)
+    def __init__(
+        self, prompt: Interaction, act: Callable[[], Reply], words: Confirmation, *, right: Right
+    ) -> None:
+        super().__init__(
+            prompt.user.id, words.not_yours, timeout=CONFIRM_TIMEOUT, guard=guard(prompt.guild_id, right)
+        )
         self.prompt = prompt
         self.act = act
         self.words = words

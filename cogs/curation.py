@@ -39,7 +39,17 @@ from bot.curation.forms import Ref
 from bot.curation.values import FORMS
 from bot.errors import NotFound, ParlbotError
 from bot.messages.catalogue import Msg, say
-from cogs.checks import moderator_only, moderator_or_teacher_only, undoable_kinds, undoer_only
+from cogs.checks import (
+    Right,
+    ensure_moderator,
+    ensure_moderator_or_teacher,
+    ensure_moderator_reading,
+    guard,
+    moderator_only,
+    moderator_or_teacher_only,
+    undoable_kinds,
+    undoer_only,
+)
 from cogs.common import Interaction, Modal, Pages, Query, actor_of, message_kwargs, respond, send
 from cogs.confirm import Confirm, Confirmation
 
@@ -316,6 +326,12 @@ def form_callback(form: Form, verb: Verb) -> Callable[..., Coroutine[object, obj
     return app_commands.describe(**{spec.name: spec.description for spec in options})(callback)
 
 
+def writers_right(form: Form) -> Right:
+    """Who writes a form's entries: the moderators, and for glossary terms the teachers too (the right the
+    writing groups' checks ask, which their forms and confirmations ask again)."""
+    return ensure_moderator_or_teacher if form.kind is EntityKind.TERM else ensure_moderator
+
+
 def build_groups() -> list[app_commands.Group]:
     """/add, /edit, /remove, /suggest and /suggest-edit, each with a subcommand per form."""
     callbacks = {(form.subject, verb): form_callback(form, verb) for form in FORMS.values() for verb in Verb}
@@ -397,21 +413,25 @@ async def run_form(interaction: Interaction, verb: Verb, given: Values) -> None:
         def remove() -> AuditEntry | Suggestion:
             return forms.write(library, actor, planned, expected_revision=revision)
 
-        view = Confirm(interaction, lambda: outcome(remove, {}), REMOVAL)
+        view = Confirm(interaction, lambda: outcome(remove, {}), REMOVAL, right=writers_right(values.form))
         kwargs = message_kwargs(replies.confirm_reply(planned.what))
         await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
     elif forms.needs_modal(verb, values):
         shown, shown_revision = await _in_thread(lambda: forms.prefill(library, actor.guild_id, verb, values))
-        await interaction.response.send_modal(FormModal(verb, values, shown, shown_revision, suggest=suggest))
+        modal = FormModal(interaction, verb, values, shown, shown_revision, suggest=suggest)
+        await interaction.response.send_modal(modal)
     else:
         await submit(interaction, verb, values, suggest=suggest)
 
 
 class FormModal(Modal):
-    """A form's long texts: given text (an add) or the current text (an edit) filled in."""
+    """A form's long texts: given text (an add) or the current text (an edit) filled in. Only the member who
+    ran the command (``prompt``) may send it, in the guild it ran in, holding the writers' right still
+    (anyone may send a suggestion)."""
 
     def __init__(
         self,
+        prompt: Interaction,
         verb: Verb,
         values: Values,
         shown: Mapping[str, str],
@@ -421,6 +441,8 @@ class FormModal(Modal):
     ) -> None:
         form = values.form
         super().__init__(
+            prompt.user.id,
+            guard=guard(prompt.guild_id, None if suggest else writers_right(form)),
             title=limits.clip(say(MODAL_TITLES[verb, suggest], subject=form.noun), limits.MODAL_TITLE),
             timeout=MODAL_TIMEOUT,
         )
@@ -486,14 +508,16 @@ class HistoryTarget(Target):
 
 
 class HistoryPages(Pages):
-    """History pages with a menu of the page's changes: picking one shows it before and after."""
+    """History pages with a menu of the page's changes: picking one shows it before and after. Only the
+    moderator who asked (``prompt``) may turn or pick, in the guild whose history it is, while a moderator."""
 
-    def __init__(self, owner_id: int, target: str, changes: Sequence[LoggedChange]) -> None:
+    def __init__(self, prompt: Interaction, target: str, changes: Sequence[LoggedChange]) -> None:
         super().__init__(
-            owner_id,
+            prompt.user.id,
             Msg.HISTORY_NOT_YOURS,
             render.pages_for(len(changes), replies.HISTORY_PAGE),
             lambda page: replies.history_page_reply(target, changes, page=page),
+            guard=guard(prompt.guild_id, ensure_moderator_reading),
         )
         self.changes = changes
 
@@ -554,7 +578,7 @@ class Curation(commands.Cog):
     ) -> None:
         library, guild_id, ref = interaction.client.library, interaction.guild_id or 0, Ref.parse(target)
         changes = await _in_thread(lambda: library.change_log(guild_id=guild_id, kind=ref.kind, key=ref.key))
-        await HistoryPages(interaction.user.id, ref.words, changes).send(interaction, ephemeral=True)
+        await HistoryPages(interaction, ref.words, changes).send(interaction, ephemeral=True)
 
     # Shown to every member (no default permissions), since teachers need not hold Manage Server.
     @app_commands.command(

@@ -30,7 +30,7 @@ from bot.quiz import replies
 from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
-from cogs.checks import is_teacher, teacher_only
+from cogs.checks import ensure_teacher, is_teacher, teacher_only
 from cogs.common import Interaction, Pages, Query, lookup_private, message_kwargs, send
 from cogs.confirm import Confirm, Confirmation
 
@@ -76,6 +76,7 @@ class AnswerButton(
             click = await asyncio.to_thread(
                 library.answer_quiz,
                 question_id=self.question_id,
+                guild_id=interaction.guild_id,
                 user_id=interaction.user.id,
                 display_name=interaction.user.display_name,
                 choice=self.choice,
@@ -351,7 +352,7 @@ class QuizCog(commands.Cog, name="Quiz"):
 
         await interaction.response.send_message(
             say(Msg.QUIZ_CONFIRM_CLEAR, count=len(standings)),
-            view=Confirm(interaction, clear, CLEARING),
+            view=Confirm(interaction, clear, CLEARING, right=ensure_teacher),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

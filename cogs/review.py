@@ -4,38 +4,47 @@ Approving writes through ``Library.approve`` exactly as a moderator's own change
 a suggestion whose entry changed since it was made is marked stale instead. The member who suggested
 is told each outcome privately after the next command they run in that guild (one listener,
 ``on_app_command_completion``, for every command).
+
+Every press and every reason submitted is checked again before it acts (``reviewing``): in the queue's
+guild, by a member who is still one of its moderators.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client.tree import refuse
 from bot.curation import review_replies
 from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
 from bot.messages.catalogue import Msg, say
-from cogs.checks import is_moderator, moderator_only
-from cogs.common import Interaction, Modal, View, message_kwargs
+from cogs.checks import ensure_moderator, guard, moderator_only
+from cogs.common import Guard, Interaction, Modal, View, message_kwargs
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
 
 REVIEW_TIMEOUT = 900.0
-REJECT_MODAL_ID = "parlbot:review:reject"
+REJECT_MODAL_ID = "parlbot:review:reject"  # then the suggestion's number and the moderator's id
+
+
+def reviewing(guild_id: int) -> Guard:
+    """What every press on ``guild_id``'s queue and every reason for it asks before it acts: that it comes
+    from that guild, from one of its moderators."""
+    return guard(guild_id, partial(ensure_moderator, refusal=Msg.NOT_A_REVIEWER))
 
 
 class ReviewQueue(View):
-    """The guild's pending suggestions as loaded by /review; any moderator may decide them."""
+    """The guild's pending suggestions as loaded by /review; any of its moderators may decide them."""
 
     def __init__(self, guild_id: int, suggestions: list[Suggestion]) -> None:
-        super().__init__(timeout=REVIEW_TIMEOUT)
+        super().__init__(timeout=REVIEW_TIMEOUT, guard=reviewing(guild_id))
         self.guild_id = guild_id
         self.suggestions = suggestions
         self.position = 0
@@ -93,7 +102,7 @@ class ReviewQueue(View):
 
     @discord.ui.button(label=say(Msg.REJECT), style=discord.ButtonStyle.danger, row=0)
     async def reject(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
-        await interaction.response.send_modal(RejectReason(self))
+        await interaction.response.send_modal(RejectReason(self, interaction.user.id))
 
     @discord.ui.button(label=say(Msg.PREVIOUS), style=discord.ButtonStyle.secondary, row=1)
     async def previous(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
@@ -113,13 +122,6 @@ class ReviewQueue(View):
             file=discord.File(io.BytesIO((self.file_text or "").encode()), filename=name), ephemeral=True
         )
 
-    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
-        await super().interaction_check(interaction)
-        if await is_moderator(interaction):
-            return True
-        await refuse(interaction, say(Msg.NOT_A_REVIEWER))
-        return False
-
 
 class RejectReason(Modal, title=say(Msg.REJECT_TITLE)):
     """The reason a moderator gives for a rejection (optional); the suggester is told it."""
@@ -132,10 +134,16 @@ class RejectReason(Modal, title=say(Msg.REJECT_TITLE)):
         max_length=review_replies.REASON_MAX,
     )
 
-    def __init__(self, queue: ReviewQueue) -> None:
-        super().__init__(custom_id=REJECT_MODAL_ID, timeout=REVIEW_TIMEOUT)
+    def __init__(self, queue: ReviewQueue, owner_id: int) -> None:
+        suggestion = queue.current
+        super().__init__(
+            owner_id,
+            guard=reviewing(queue.guild_id),
+            custom_id=f"{REJECT_MODAL_ID}:{suggestion.id}:{owner_id}",
+            timeout=REVIEW_TIMEOUT,
+        )
         self.queue = queue
-        self.suggestion = queue.current
+        self.suggestion = suggestion
 
     async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
         library, suggestion = interaction.client.library, self.suggestion

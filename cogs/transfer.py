@@ -21,12 +21,11 @@ from discord.ext import commands
 from bot.answers.render import Reply
 from bot.client.tree import error_message
 from bot.curation import transfer, transfer_replies
-from bot.curation.changes import Actor
 from bot.curation.transfer import ImportPlan
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
-from cogs.checks import moderator_only
-from cogs.common import Interaction, OwnedView, message_kwargs, send
+from cogs.checks import ensure_moderator, guard, moderator_only
+from cogs.common import Interaction, OwnedView, actor_of, message_kwargs, send
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -62,10 +61,16 @@ class ProgressEdits:
 
 
 class ConfirmImport(OwnedView):
-    """Import / Cancel, for the moderator who ran /import only; expires after five minutes."""
+    """Import / Cancel, for the moderator who ran /import only, in the guild it was planned for and while
+    still a moderator there; expires after five minutes."""
 
     def __init__(self, prompt: Interaction, document: object, plan: ImportPlan) -> None:
-        super().__init__(prompt.user.id, Msg.IMPORT_NOT_YOURS, timeout=CONFIRM_TIMEOUT)
+        super().__init__(
+            prompt.user.id,
+            Msg.IMPORT_NOT_YOURS,
+            timeout=CONFIRM_TIMEOUT,
+            guard=guard(prompt.guild_id, ensure_moderator),
+        )
         self.prompt = prompt
         self.document = document
         self.total = len(plan.writes)
@@ -73,7 +78,7 @@ class ConfirmImport(OwnedView):
     @discord.ui.button(label=say(Msg.IMPORT), style=discord.ButtonStyle.success)
     async def confirm(self, interaction: Interaction, _button: discord.ui.Button[ConfirmImport]) -> None:
         self.stop()
-        library, actor = interaction.client.library, Actor(interaction.guild_id or 0, interaction.user.id)
+        library, actor = interaction.client.library, actor_of(interaction)
         progress = ProgressEdits(interaction, asyncio.get_running_loop())
         await interaction.response.edit_message(
             content=transfer_replies.progress_text(0, self.total), embeds=[], view=None

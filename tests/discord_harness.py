@@ -75,7 +75,9 @@ def buttons(body: dict[str, Any]) -> list[dict[str, Any]]:
 
 @pytest.fixture
 def parlbot_settings(seeded_database: Database) -> Settings:
-    return Settings(database_url=database_url_of(seeded_database))
+    """The bot's settings over the seeded database, without cooldowns: a test runs many commands as one
+    member in a moment, as no person does (tests/test_cooldowns.py runs the production ones)."""
+    return Settings(database_url=database_url_of(seeded_database), cooldowns={})
 
 
 @pytest.fixture

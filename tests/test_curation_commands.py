@@ -74,6 +74,11 @@ def in_other_guild(session: OfflineSession) -> Invoker:
     return other
 
 
+def moderator_elsewhere(session: OfflineSession) -> Invoker:
+    """The session's moderator, in another guild the bot is in (where they hold Manage Server too)."""
+    return replace(in_other_guild(session), user_id=session.invoker.user_id, moderator=True)
+
+
 def audit_count(session: OfflineSession) -> int:
     with session.bot.library.database.session() as db:
         return db.exec(select(func.count()).select_from(AuditEntry)).one()
@@ -401,6 +406,46 @@ async def test_a_form_opened_before_someone_elses_edit_is_refused_as_a_conflict(
     assert "I won't." in answer["content"]
 
 
+async def test_a_form_sent_from_another_server_writes_nothing(moderator_session) -> None:
+    modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
+
+    refusal = first_message(
+        await moderator_session.submit(
+            modal["custom_id"], {"text": "I will not!"}, invoker=moderator_elsewhere(moderator_session)
+        )
+    )
+
+    assert is_ephemeral(refusal)
+    assert refusal["content"] == say(Msg.ANOTHER_SERVER)
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_form_sent_after_losing_the_moderator_right_writes_nothing(moderator_session) -> None:
+    modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
+    demoted = replace(moderator_session.invoker, moderator=False)
+
+    refusal = first_message(
+        await moderator_session.submit(modal["custom_id"], {"text": "I will not!"}, invoker=demoted)
+    )
+
+    assert refusal["content"] == say(Msg.NOT_A_MODERATOR)
+    assert audit_count(moderator_session) == 0
+
+
+async def test_a_form_sent_by_another_member_than_the_one_it_was_opened_for_writes_nothing(
+    moderator_session,
+) -> None:
+    modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
+    other_moderator = replace(moderator_session.invoker, user_id=9)
+
+    refusal = first_message(
+        await moderator_session.submit(modal["custom_id"], {"text": "I will not!"}, invoker=other_moderator)
+    )
+
+    assert refusal["content"] == say(Msg.FORM_NOT_YOURS)
+    assert audit_count(moderator_session) == 0
+
+
 async def test_remove_asks_first_and_refuses_anyone_else(moderator_session) -> None:
     prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
     assert is_ephemeral(prompt)
@@ -410,6 +455,34 @@ async def test_remove_asks_first_and_refuses_anyone_else(moderator_session) -> N
         await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"], invoker=stranger)
     )
     assert say(Msg.REMOVAL_NOT_YOURS) in refusal["content"]
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_a_removal_confirmed_from_another_server_removes_nothing(moderator_session) -> None:
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+
+    refusal = first_message(
+        await moderator_session.press(
+            button(prompt, Msg.REMOVE)["custom_id"], invoker=moderator_elsewhere(moderator_session)
+        )
+    )
+
+    assert is_ephemeral(refusal)
+    assert refusal["content"] == say(Msg.ANOTHER_SERVER)
+    assert await quote_found(moderator_session, "I will not.")
+
+
+async def test_a_removal_confirmed_after_losing_the_moderator_right_removes_nothing(
+    moderator_session,
+) -> None:
+    prompt = await ask(moderator_session, "/remove quote incident:singh-2020 number:4")
+    demoted = replace(moderator_session.invoker, moderator=False)
+
+    refusal = first_message(
+        await moderator_session.press(button(prompt, Msg.REMOVE)["custom_id"], invoker=demoted)
+    )
+
+    assert refusal["content"] == say(Msg.NOT_A_MODERATOR)
     assert await quote_found(moderator_session, "I will not.")
 
 

@@ -18,7 +18,7 @@ from bot.loopback.rest import FakeDiscord
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
 from bot.settings import Settings
-from db.models import QuizQuestion
+from db.models import QuizAnswer, QuizQuestion
 from db.session import Database
 from tests.discord_harness import (
     all_text,
@@ -31,6 +31,7 @@ from tests.discord_harness import (
 )
 
 ALICE, BOB, CAROL = 501, 502, 503
+OTHER_GUILD_ID = 1_246_000_000_000_000_888
 
 
 @pytest.fixture
@@ -219,6 +220,19 @@ async def test_a_channel_holds_one_quiz_and_another_channel_its_own(teacher: Off
     assert second["content"] == say(Msg.QUIZ_ALREADY_RUNNING)
     assert is_ephemeral(second)
     assert elsewhere["embeds"][0]["title"] == say(Msg.QUIZ_QUESTION_TITLE, number=1, total=2)
+
+
+async def test_an_answer_from_another_server_is_refused_and_not_counted(
+    teacher: OfflineSession, seeded_database: Database
+) -> None:
+    question_id, _ = question_of(first_message(await teacher.invoke("/quiz start questions:2")))
+    outsider = replace(student(teacher, ALICE, "alice"), guild_id=OTHER_GUILD_ID)
+
+    refused = await press(teacher, outsider, question_id, 0)
+
+    assert refused["content"] == say(Msg.ANOTHER_SERVER)
+    with seeded_database.session() as session:
+        assert session.exec(select(QuizAnswer).where(col(QuizAnswer.question_id) == question_id)).all() == []
 
 
 async def test_only_the_starter_or_a_teacher_runs_the_quiz(teacher: OfflineSession) -> None:

@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import Session
 
 from bot.errors import Conflict, Forbidden, NotFound
-from bot.messages.catalogue import speaking
+from bot.messages.catalogue import Msg, speaking
 from bot.quiz import sessions
 from bot.quiz.questions import Question
 from bot.quiz.sessions import Taken
@@ -35,9 +35,17 @@ def start(session: Session, channel: int = CHANNEL, seconds: int = 30) -> sessio
     )
 
 
-def click(session: Session, question: int, user: int, choice: int, at: dt.datetime = NOW) -> sessions.Click:
+def click(
+    session: Session, question: int, user: int, choice: int, at: dt.datetime = NOW, guild: int = GUILD
+) -> sessions.Click:
     return sessions.answer(
-        session, question_id=question, user_id=user, display_name=f"user {user}", choice=choice, now=at
+        session,
+        question_id=question,
+        guild_id=guild,
+        user_id=user,
+        display_name=f"user {user}",
+        choice=choice,
+        now=at,
     )
 
 
@@ -51,6 +59,19 @@ def test_an_answer_is_taken_changed_and_kept_once(database: Database) -> None:
     assert outcomes == [Taken.TAKEN, Taken.CHANGED, Taken.SAME]
     assert closed is not None
     assert (closed.answered, closed.right) == (1, ("user 501",))
+
+
+def test_a_click_from_another_guild_is_refused_and_not_counted(database: Database) -> None:
+    with database.session() as session:
+        asked = start(session)
+
+        with pytest.raises(Forbidden) as refused:
+            click(session, asked.id, ALICE, 1, guild=GUILD + 1)
+        closed = sessions.close(session, question_id=asked.id, now=NOW)
+
+    assert refused.value.msg is Msg.ANOTHER_SERVER
+    assert closed is not None
+    assert closed.answered == 0
 
 
 def test_a_click_after_the_time_is_up_is_refused(database: Database) -> None:

@@ -7,7 +7,9 @@ from typing import Any
 
 from bot.curation.changes import kind_name
 from bot.curation.replies import credit
-from bot.loopback.payloads import DEFAULT_USER_ID, Invoker
+from bot.library import Library
+from bot.loopback import payloads
+from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies, modals
 from bot.messages.catalogue import Msg, say
@@ -18,6 +20,9 @@ from db.models import EntityKind
 from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
+SECOND_MODERATOR_ID = 1_246_000_000_000_000_998
+OTHER_GUILD_ID = 1_246_000_000_000_000_888
+OTHER_CHANNEL_ID = 1_246_000_000_000_000_887
 SUGGESTION = '/suggest-edit person person:jagmeet-singh name:"Jagmeet S. Singh"'
 # The suggestion's summary, as the forms word it ("edited person jagmeet-singh: name").
 SUMMARY = say(Msg.EDITED_SUMMARY, what=f"{kind_name(EntityKind.PERSON)} jagmeet-singh", fields="name")
@@ -25,6 +30,18 @@ SUMMARY = say(Msg.EDITED_SUMMARY, what=f"{kind_name(EntityKind.PERSON)} jagmeet-
 
 def as_moderator(session: OfflineSession) -> Invoker:
     return replace(session.invoker.with_user(MODERATOR_ID, "moderator"), moderator=True)
+
+
+def elsewhere(session: OfflineSession) -> Invoker:
+    """The same moderator, in another guild the bot is in (where they moderate too)."""
+    other = replace(as_moderator(session), guild_id=OTHER_GUILD_ID, channel_id=OTHER_CHANNEL_ID)
+    session.bot._connection.parsers["GUILD_CREATE"](payloads.guild_create(other))
+    return other
+
+
+def pending(library: Library) -> list[int]:
+    """The numbers of the suggestions still waiting in the session's guild."""
+    return [suggestion.id or 0 for suggestion in library.pending_suggestions(guild_id=DEFAULT_GUILD_ID)]
 
 
 def button_id(body: dict[str, Any], label: Msg) -> str:
@@ -113,14 +130,14 @@ async def test_rejecting_with_a_reason_tells_the_member_the_reason(discord_sessi
     opened = await discord_session.press(button_id(body, Msg.REJECT), invoker=moderator)
     [modal] = modals(opened)
     submitted = await discord_session.submit(
-        REJECT_MODAL_ID,
+        modal["custom_id"],
         {"reason": "The Hansard spells it so"},
         message=body_message(discord_session, body),
         invoker=moderator,
     )
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
-    assert modal["custom_id"] == REJECT_MODAL_ID
+    assert modal["custom_id"].startswith(REJECT_MODAL_ID)
     assert edited(submitted)["content"].startswith(say(Msg.REJECTED, suggestion=1))
     answer, told = message_bodies(next_use)
     assert answer["embeds"][0]["title"] == "Jagmeet Singh"
@@ -183,6 +200,73 @@ async def test_a_member_cannot_press_approve(discord_session: OfflineSession) ->
 
     assert first_message(pressed)["content"] == say(Msg.NOT_A_REVIEWER)
     assert queue["embeds"][0]["title"] == title(1, "person", "jagmeet-singh")
+
+
+async def test_a_moderator_of_another_server_cannot_approve_this_servers_suggestion(
+    discord_session: OfflineSession, library: Library
+) -> None:
+    await discord_session.invoke(SUGGESTION)
+    body = await review(discord_session)
+
+    pressed = first_message(
+        await discord_session.press(button_id(body, Msg.APPROVE), invoker=elsewhere(discord_session))
+    )
+
+    assert is_ephemeral(pressed)
+    assert pressed["content"] == say(Msg.ANOTHER_SERVER)
+    assert pending(library) == [1]
+
+
+async def open_reject_form(session: OfflineSession, moderator: Invoker, *, turns: int = 0) -> str:
+    """Open /review as ``moderator``, turn ``turns`` pages, press Reject: the form's custom id."""
+    body = first_message(await session.invoke("/review", invoker=moderator))
+    for _ in range(turns):
+        body = edited(await session.press(button_id(body, Msg.NEXT), invoker=moderator))
+    [modal] = modals(await session.press(button_id(body, Msg.REJECT), invoker=moderator))
+    return str(modal["custom_id"])
+
+
+async def test_a_reason_sent_from_another_server_rejects_nothing(
+    discord_session: OfflineSession, library: Library
+) -> None:
+    await discord_session.invoke(SUGGESTION)
+    form = await open_reject_form(discord_session, as_moderator(discord_session))
+
+    sent = first_message(
+        await discord_session.submit(form, {"reason": "No"}, invoker=elsewhere(discord_session))
+    )
+
+    assert is_ephemeral(sent)
+    assert sent["content"] == say(Msg.ANOTHER_SERVER)
+    assert pending(library) == [1]
+
+
+async def test_a_reason_sent_by_another_member_than_the_one_who_opened_the_form_rejects_nothing(
+    discord_session: OfflineSession, library: Library
+) -> None:
+    await discord_session.invoke(SUGGESTION)
+    form = await open_reject_form(discord_session, as_moderator(discord_session))
+    second = replace(as_moderator(discord_session), user_id=SECOND_MODERATOR_ID)
+
+    sent = first_message(await discord_session.submit(form, {"reason": "No"}, invoker=second))
+
+    assert sent["content"] == say(Msg.FORM_NOT_YOURS)
+    assert pending(library) == [1]
+
+
+async def test_two_moderators_rejecting_at_once_each_reject_the_suggestion_they_opened(
+    discord_session: OfflineSession, library: Library
+) -> None:
+    await discord_session.invoke(SUGGESTION)
+    await discord_session.invoke('/suggest-edit party party:new-democratic-party name:"NDP"')
+    first = as_moderator(discord_session)
+    second = replace(first, user_id=SECOND_MODERATOR_ID)
+    first_form = await open_reject_form(discord_session, first)
+    await open_reject_form(discord_session, second, turns=1)
+
+    await discord_session.submit(first_form, {"reason": "Not so"}, invoker=first)
+
+    assert pending(library) == [2]
 
 
 async def test_an_empty_queue_says_so(discord_session: OfflineSession) -> None:
@@ -347,6 +431,20 @@ async def test_history_opens_one_change_before_and_after_with_who_made_it(
     fields = fields_of(opened)
     assert fields["Name"] == "~~Jagmeet Singh~~ → __Jagmeet S. Singh__"
     assert fields[say(Msg.CHANGE_BY)] == credit(MODERATOR_ID, DEFAULT_USER_ID)
+
+
+async def test_a_change_picked_from_another_server_is_not_shown(discord_session: OfflineSession) -> None:
+    await approve_the_suggestion(discord_session)
+    moderator = as_moderator(discord_session)
+    page = first_message(await discord_session.invoke("/history target:jagmeet-singh", invoker=moderator))
+
+    picked = first_message(
+        await discord_session.press(select_id(page), values=["1"], invoker=elsewhere(discord_session))
+    )
+
+    assert is_ephemeral(picked)
+    assert picked["content"] == say(Msg.ANOTHER_SERVER)
+    assert "embeds" not in picked or not picked["embeds"]
 
 
 async def test_history_takes_a_bare_source_key(discord_session: OfflineSession) -> None:

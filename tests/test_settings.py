@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import COOLDOWNS, Settings, SettingsError
 
 
 def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
@@ -24,6 +24,12 @@ def test_empty_values_take_the_defaults(tmp_path: Path) -> None:
     assert (settings.sync_commands, settings.sync_guild_id, settings.log_level) == (False, None, "INFO")
 
 
+def test_the_cooldowns_are_the_tables_unless_turned_off() -> None:
+    assert Settings.from_env({}, None).cooldowns == COOLDOWNS
+    assert Settings.from_env({"COOLDOWNS": "on"}, None).cooldowns == COOLDOWNS
+    assert Settings.from_env({"COOLDOWNS": "off"}, None).cooldowns == {}
+
+
 @pytest.mark.parametrize(
     ("name", "value", "allowed"),
     [
@@ -31,6 +37,7 @@ def test_empty_values_take_the_defaults(tmp_path: Path) -> None:
         ("SYNC_GUILD_ID", "my-server", "its digits"),
         ("LOG_LEVEL", "loud", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
         ("STOP_GRACE_SECONDS", "-1", "a number above 0"),
+        ("COOLDOWNS", "sometimes", "1/true/yes/on/0/false/no/off"),
     ],
 )
 def test_a_value_that_is_not_allowed_names_the_variable_the_value_and_the_choices(

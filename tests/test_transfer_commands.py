@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.library import Library
+from bot.loopback import payloads
 from bot.loopback.payloads import DEFAULT_GUILD_ID, Invoker
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies
@@ -20,6 +21,7 @@ from db.dataset.schema import SHIPPED_DATASET, parse_dataset
 from tests.discord_harness import buttons, first_message, is_ephemeral
 
 JANE = {"slug": "jane-doe", "name": "Jane Doe"}
+OTHER_GUILD_ID = 1_246_000_000_000_000_888
 
 
 def with_people(*people: dict[str, str]) -> bytes:
@@ -41,8 +43,8 @@ def button_id(body: dict[str, Any], label: Msg) -> str:
     return str(next(b["custom_id"] for b in buttons(body) if b["label"] == say(label)))
 
 
-def guild_people(library: Library) -> list[str]:
-    return [person.slug for person in library.export(guild_id=DEFAULT_GUILD_ID).people]
+def guild_people(library: Library, guild_id: int = DEFAULT_GUILD_ID) -> list[str]:
+    return [person.slug for person in library.export(guild_id=guild_id).people]
 
 
 def contents(requests: list[RecordedRequest]) -> list[str]:
@@ -144,6 +146,20 @@ async def test_only_the_moderator_who_ran_import_can_confirm_it(
 
     assert first_message(pressed)["content"] == say(Msg.IMPORT_NOT_YOURS)
     assert guild_people(library) == []
+
+
+async def test_an_import_confirmed_from_another_server_writes_nothing(
+    moderator_session: OfflineSession, library: Library
+) -> None:
+    body = await import_file(moderator_session, with_people(JANE))
+    elsewhere = replace(moderator_session.invoker, guild_id=OTHER_GUILD_ID)
+    moderator_session.bot._connection.parsers["GUILD_CREATE"](payloads.guild_create(elsewhere))
+
+    pressed = first_message(await moderator_session.press(button_id(body, Msg.IMPORT), invoker=elsewhere))
+
+    assert is_ephemeral(pressed)
+    assert pressed["content"] == say(Msg.ANOTHER_SERVER)
+    assert guild_people(library) == guild_people(library, OTHER_GUILD_ID) == []
 
 
 async def test_cancelling_writes_nothing(moderator_session: OfflineSession, library: Library) -> None:

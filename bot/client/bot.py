@@ -12,6 +12,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.cooldowns import apply_cooldowns
 from bot.client.deadline import Arrivals
 from bot.client.translator import CatalogueTranslator
 from bot.client.tree import ParlTree
@@ -83,6 +84,7 @@ class ParlBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        apply_cooldowns(self.tree, self.settings.cooldowns)
         if self.settings.sync_commands:
             await self.sync_commands()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from typing import TYPE_CHECKING
 
 import discord
@@ -49,8 +50,12 @@ class ParlTree(app_commands.CommandTree["ParlBot"]):
 def error_message(interaction: discord.Interaction[ParlBot], cause: Exception) -> str:
     """What to tell the person whose interaction failed: a domain error's message, or an apology.
 
-    The one mapping from errors to replies; anything unexpected is logged with its context here.
+    The one mapping from errors to replies; anything unexpected is logged with its context here. A
+    cooldown (``bot.client.cooldowns``) is a refusal, not a failure: it says when to try again.
     """
+    if isinstance(cause, app_commands.CommandOnCooldown):
+        note_refusal(interaction)
+        return say(Msg.SLOW_DOWN, seconds=math.ceil(cause.retry_after))
     note_failure(interaction, cause)
     if isinstance(cause, app_commands.TransformerError) and isinstance(cause.__cause__, ParlbotError):
         cause = cause.__cause__  # an option our transformer refused, saying why

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -45,15 +46,21 @@ BOT_PERMISSIONS: Final = MEMBER_PERMISSIONS
 
 
 class Snowflakes:
-    """Mints increasing ids shaped like Discord's snowflakes (timestamp << 22 | increment)."""
+    """Mints increasing ids shaped like Discord's snowflakes (timestamp << 22 | a count in the low bits).
+
+    The timestamp starts at ``start_ms`` and moves on with the clock, as Discord's do: discord.py times
+    an interaction by its id (``Interaction.created_at``), cooldowns included, so a member waiting in
+    ``parlbot console`` sees them run out.
+    """
 
     def __init__(self, start_ms: int = BASE_TIME_MS) -> None:
         self._counter = itertools.count()
         self._start = start_ms - DISCORD_EPOCH_MS
+        self._began = time.monotonic()
 
     def next(self) -> int:
-        step = next(self._counter)
-        return ((self._start + step) << 22) | (step & 0xFFF)
+        elapsed_ms = int((time.monotonic() - self._began) * 1000)
+        return ((self._start + elapsed_ms) << 22) | (next(self._counter) & 0x3FFFFF)
 
 
 def bot_user(application_id: int, name: str = "parlbot") -> Json:

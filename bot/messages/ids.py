@@ -12,6 +12,7 @@ class Msg(StrEnum):
     # -- errors (bot.client.tree) ---------------------------------------------------------------------
     APOLOGY = "error.apology"
     CHECK_FAILED = "error.check-failed"
+    SLOW_DOWN = "error.slow-down"
     NOT_UNDERSTOOD = "error.not-understood"
 
     # -- shared by every area --------------------------------------------------------------------------
@@ -158,6 +159,8 @@ class Msg(StrEnum):
     NOT_IN_A_SERVER = "check.not-in-a-server"
     NOT_A_MODERATOR = "check.not-a-moderator"
     NOT_A_MODERATOR_TO_READ = "check.not-a-moderator.read"
+    ANOTHER_SERVER = "check.another-server"
+    FORM_NOT_YOURS = "check.form-not-yours"
     ROLE_NOT_HELD = "config.role-not-held"
     ROLE_SET_ANYWAY = "config.role-set-anyway"
     ROLE_NOT_YOURS = "config.role-not-yours"

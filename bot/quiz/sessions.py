@@ -228,14 +228,24 @@ def ensure_runner(quiz: Quiz, *, user_id: int, teacher: bool) -> None:
 
 
 def answer(
-    session: Session, *, question_id: int, user_id: int, display_name: str, choice: int, now: dt.datetime
+    session: Session,
+    *,
+    question_id: int,
+    guild_id: int | None,
+    user_id: int,
+    display_name: str,
+    choice: int,
+    now: dt.datetime,
 ) -> Click:
-    """Record (or change) the member's answer, unless the question is closed or its time is up."""
+    """Record (or change) the member's answer, unless the question is closed or its time is up. A click
+    from outside the quiz's guild (``guild_id``) is refused."""
     question = session.exec(
         select(QuizQuestion).where(col(QuizQuestion.id) == question_id).with_for_update()
     ).first()
     if question is None or not 0 <= choice < len(question.choices):
         raise NotFound(Msg.QUIZ_QUESTION_GONE)
+    if session.exec(select(Quiz.guild_id).where(col(Quiz.id) == question.quiz_id)).one() != guild_id:
+        raise Forbidden(Msg.ANOTHER_SERVER)
     label = question.choices[choice]
     if question.closed_at is not None or question.closes_at is None or utc(question.closes_at) <= utc(now):
         return Click(Taken.CLOSED, question.number, label)
