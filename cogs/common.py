@@ -13,11 +13,13 @@ from discord import app_commands
 from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
+from bot.client.gate import modal_refusal
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
 from bot.curation.changes import Actor
 from bot.errors import InvalidInput
+from bot.inputs import line
 from bot.messages.catalogue import Msg, say
 
 Interaction = discord.Interaction[ParlBot]
@@ -49,7 +51,7 @@ class Query(app_commands.Transformer[ParlBot]):
         return QUERY_MAX
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
-        text = str(value).strip()
+        text = line(str(value))
         if not text:
             raise InvalidInput(Msg.EMPTY_QUERY)
         return text
@@ -154,12 +156,17 @@ class View(discord.ui.View):
 
 
 class Modal(discord.ui.Modal):
-    """A modal whose submits are logged and whose failures are answered like a command's; what was typed
-    is the subclass's to keep."""
+    """A modal whose submits are logged, whose texts are refused where Discord would have refused them
+    (``bot.client.gate``), and whose failures are answered like a command's; what was typed is the
+    subclass's to keep."""
 
     async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
         watch(interaction)
         await speak_to(interaction)
+        refused = modal_refusal(self)
+        if refused is not None:
+            await answer_failure(interaction, refused)
+            return False
         return True
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
