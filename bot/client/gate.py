@@ -10,7 +10,7 @@ runs. ``ParlTree.interaction_check`` asks ``command_refusal``, ``cogs.common.Mod
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -18,22 +18,9 @@ from discord import app_commands
 
 from bot.errors import InvalidInput
 from bot.inputs import refusal
+from bot.loopback.payloads import leaf_options
 
 __all__ = ["command_refusal", "modal_refusal"]
-
-_NESTING = {
-    discord.AppCommandOptionType.subcommand.value,
-    discord.AppCommandOptionType.subcommand_group.value,
-}
-
-
-def _given(options: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
-    """The options given to the command itself (inside its subcommand and group)."""
-    for option in options:
-        if option.get("type") in _NESTING:
-            yield from _given(option.get("options") or [])
-        else:
-            yield option
 
 
 def command_refusal(interaction: discord.Interaction[Any]) -> InvalidInput | None:
@@ -44,7 +31,7 @@ def command_refusal(interaction: discord.Interaction[Any]) -> InvalidInput | Non
         return None  # a context menu, or a command the tree does not know (it answers that itself)
     typing = interaction.type is discord.InteractionType.autocomplete
     data: Mapping[str, Any] = interaction.data or {}
-    for option in _given(data.get("options") or []):
+    for option in leaf_options(data.get("options") or []):
         parameter = command.get_parameter(str(option.get("name")))
         if parameter is None or "value" not in option:
             continue
