@@ -65,6 +65,7 @@ from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
 from bot.settings import OVERLAY_IDLE_SECONDS
+from db.cleaning import is_id
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView
 from db.dataset.schema import Dataset, Entry, IncidentEntry
@@ -1054,9 +1055,9 @@ class Library:
 
 
 def _id_of(key: str) -> int:
-    """``quote:12`` → 12; a malformed key is a not-found, never a crash."""
+    """``quote:12`` → 12; a malformed key (or a number no row can have) is a not-found, never a crash."""
     _, _, number = key.rpartition(":")
-    if not number.isdigit():
+    if not (number.isascii() and number.isdigit() and is_id(int(number))):
         raise NotFound(Msg.BAD_REFERENCE)
     return int(number)
 

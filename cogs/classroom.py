@@ -24,6 +24,7 @@ from bot.classroom.incidents import timeline_filters
 from bot.client.bot import ParlBot
 from bot.curation.changes import EntityKind
 from bot.errors import NotFound
+from bot.inputs import line
 from bot.messages.catalogue import Msg
 from cogs.checks import ensure_teacher, teacher_only
 from cogs.common import (
@@ -64,7 +65,7 @@ class CollectionName(app_commands.Transformer[ParlBot]):
         return NAME_MAX
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
-        return str(value).strip()
+        return line(str(value))
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
@@ -83,7 +84,7 @@ class ChamberOption(app_commands.Transformer[ParlBot]):
         return limits.CHOICE_VALUE
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
-        return interaction.client.library.chamber_slug(str(value).strip())  # in memory
+        return interaction.client.library.chamber_slug(line(str(value)))  # in memory
 
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str

@@ -14,11 +14,13 @@ from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.deadline import patience
+from bot.client.gate import modal_refusal
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
 from bot.curation.changes import Actor
 from bot.errors import InvalidInput
+from bot.inputs import line
 from bot.messages.catalogue import Msg, say
 
 Interaction = discord.Interaction[ParlBot]
@@ -50,7 +52,7 @@ class Query(app_commands.Transformer[ParlBot]):
         return QUERY_MAX
 
     async def transform(self, interaction: Interaction, value: Any) -> str:
-        text = str(value).strip()
+        text = line(str(value))
         if not text:
             raise InvalidInput(Msg.EMPTY_QUERY)
         return text
@@ -177,8 +179,9 @@ async def owned(interaction: Interaction, owner_id: int, refusal: Msg) -> bool:
 
 class Modal(discord.ui.Modal):
     """A modal for the member it was shown to (``owner_id``): its submits are logged, refused to anyone
-    else, checked again with ``guard`` before the form acts, and their failures answered like a
-    command's; what was typed is the subclass's to keep."""
+    else, its texts refused where Discord would have refused them (``bot.client.gate``), checked again
+    with ``guard`` before the form acts, and their failures answered like a command's; what was typed is
+    the subclass's to keep."""
 
     def __init__(self, owner_id: int, *, guard: Guard, **options: Any) -> None:
         super().__init__(**options)
@@ -189,6 +192,10 @@ class Modal(discord.ui.Modal):
         watch(interaction)
         await speak_to(interaction)
         if not await owned(interaction, self.owner_id, Msg.FORM_NOT_YOURS):
+            return False
+        refused = modal_refusal(self)
+        if refused is not None:
+            await answer_failure(interaction, refused)
             return False
         await self.guard(interaction)
         return True

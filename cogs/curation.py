@@ -38,6 +38,7 @@ from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import FORMS
 from bot.errors import NotFound, ParlbotError
+from bot.inputs import ID_MAX, line
 from bot.messages.catalogue import Msg, say
 from cogs.checks import (
     Right,
@@ -121,7 +122,7 @@ class _Text(app_commands.Transformer[ParlBot]):
         return self.length
 
     async def transform(self, interaction: Interaction, value: object) -> str:
-        return str(value).strip()
+        return line(str(value))
 
 
 class Keys(_Text):
@@ -147,7 +148,8 @@ class Keys(_Text):
 
 
 class _Counted(app_commands.Transformer[ParlBot]):
-    """An integer option numbered from 1 (what the subclasses' autocomplete lists)."""
+    """An integer option numbered from 1 (what the subclasses' autocomplete lists), at most what a table
+    holds as an id."""
 
     @property
     def type(self) -> discord.AppCommandOptionType:
@@ -156,6 +158,10 @@ class _Counted(app_commands.Transformer[ParlBot]):
     @property
     def min_value(self) -> int:
         return 1
+
+    @property
+    def max_value(self) -> int:
+        return ID_MAX
 
     async def transform(self, interaction: Interaction, value: object) -> int:
         return value if isinstance(value, int) else int(str(value))
@@ -192,7 +198,7 @@ class Target(_Text):
 
     async def transform(self, interaction: Interaction, value: object) -> str:
         """``kind:key`` as given (what autocomplete sends), or the entry a typed slug or name resolves to."""
-        text = str(value).strip()
+        text = line(str(value))
         if Ref.names_kind(text):
             return str(Ref.parse(text))
         kind, key = interaction.client.library.resolve_entry(text, guild_id=interaction.guild_id)
@@ -484,7 +490,7 @@ class HistoryTarget(Target):
         super().__init__(sources=True)
 
     async def transform(self, interaction: Interaction, value: object) -> str:
-        text = str(value).strip()
+        text = line(str(value))
         if not Ref.names_kind(text):
             library, guild_id, key = interaction.client.library, interaction.guild_id or 0, text.lower()
             for kind in self.KEYED:

@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_QUESTIONS = 5
 DEFAULT_SECONDS = 30
+Autocompleted = app_commands.Range[str, 1, limits.CHOICE_VALUE]  # a text option its autocomplete fills
 # Timer tasks' names carry "timeout": they are timers, which the loopback never waits for.
 TIMER_NAME = "parlbot-quiz-timeout-{channel}"
 
@@ -229,9 +230,9 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def start(
         self,
         interaction: Interaction,
-        collection: str | None = None,
+        collection: Autocompleted | None = None,
         incident: app_commands.Transform[str, Query("incident")] | None = None,
-        chamber: str | None = None,
+        chamber: Autocompleted | None = None,
         questions: app_commands.Range[int, 1, 20] = DEFAULT_QUESTIONS,
         seconds: app_commands.Range[int, 10, 600] = DEFAULT_SECONDS,
         kind: QuestionKind | None = None,
@@ -320,7 +321,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         prompt: app_commands.Range[str, 1, QUESTION_MAX],
         answer: app_commands.Range[str, 1, limits.BUTTON_LABEL],
         wrong1: app_commands.Range[str, 1, limits.BUTTON_LABEL],
-        source: str,
+        source: Autocompleted,
         wrong2: app_commands.Range[str, 1, limits.BUTTON_LABEL] | None = None,
         wrong3: app_commands.Range[str, 1, limits.BUTTON_LABEL] | None = None,
     ) -> None:

@@ -148,7 +148,7 @@ class RejectReason(Modal, title=say(Msg.REJECT_TITLE)):
     async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
         library, suggestion = interaction.client.library, self.suggestion
         actor = Actor(self.queue.guild_id, interaction.user.id)
-        reason = self.reason.value.strip() or None
+        reason = self.reason.value or None  # cleaned by the core
         await asyncio.to_thread(library.reject, actor=actor, suggestion_id=suggestion.id or 0, reason=reason)
         if suggestion in self.queue.suggestions:
             self.queue.position = self.queue.suggestions.index(suggestion)

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from bot.cli import command_payload, main
+from bot.inputs import ID_MAX
 from bot.settings import Settings
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "commands.json"
@@ -68,3 +69,22 @@ def test_commands_lists_every_subcommand_with_its_description(
     assert "/add quote — Add a quote in an incident" in lines
     assert "/config show — parlbot's settings here: moderators, teachers, privacy, language" in lines
     assert any(line.startswith("/incident — ") for line in lines)
+
+
+def options_of(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every option that takes a value, in every command, subcommand and group."""
+    found: list[dict[str, Any]] = []
+    for command in commands:
+        for option in command.get("options") or []:
+            found += options_of([option]) if option["type"] in (1, 2) else [option]
+    return found
+
+
+def test_every_text_option_has_a_length_and_every_number_a_range_the_database_holds() -> None:
+    options = options_of(json.loads(SNAPSHOT.read_text(encoding="utf-8")))
+    texts = [option for option in options if option["type"] == 3 and not option.get("choices")]
+    numbers = [option for option in options if option["type"] == 4 and not option.get("choices")]
+
+    assert [option["name"] for option in texts if "max_length" not in option] == []
+    assert [option["name"] for option in numbers if option.get("min_value", 0) < 1] == []
+    assert [option["name"] for option in numbers if option.get("max_value", ID_MAX + 1) > ID_MAX] == []

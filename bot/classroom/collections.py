@@ -20,6 +20,7 @@ from sqlmodel import Session, col, func, select
 
 from bot.curation.changes import Actor
 from bot.errors import InvalidInput, NotFound
+from bot.inputs import line
 from bot.messages.catalogue import Msg
 from db.dataset.rows import GuildView
 from db.models import COLLECTION_NAME_MAX, Collection, CollectionItem, Incident
@@ -49,8 +50,8 @@ class CollectionChange:
 
 
 def clean_name(name: str) -> str:
-    """``name`` as stored: trimmed, inner spaces collapsed; empty or too long is refused."""
-    cleaned = " ".join(name.split())
+    """``name`` as stored: one line, cleaned (``bot.inputs.line``); empty or too long is refused."""
+    cleaned = line(name, option="name")
     if not cleaned:
         raise InvalidInput(Msg.COLLECTION_NAME_EMPTY)
     if len(cleaned) > NAME_MAX:

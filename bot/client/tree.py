@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.client.gate import command_refusal
 from bot.client.interaction_log import note_failure, note_refusal, watch
 from bot.client.locale import speak_to
 from bot.errors import ParlbotError
@@ -23,12 +24,20 @@ log = logging.getLogger(__name__)
 
 class ParlTree(app_commands.CommandTree["ParlBot"]):
     """The command tree whose ``on_error`` answers every failed command (see ``answer_failure``), which
-    logs one line for every command and autocomplete (``bot.client.interaction_log``) and answers each in
-    its asker's language (``bot.client.locale``)."""
+    logs one line for every command and autocomplete (``bot.client.interaction_log``), answers each in
+    its asker's language (``bot.client.locale``) and refuses options Discord would not have sent
+    (``bot.client.gate``)."""
 
     async def interaction_check(self, interaction: discord.Interaction[ParlBot]) -> bool:
         watch(interaction)  # the first step of the task discord.py handles it in
         await speak_to(interaction)
+        refused = command_refusal(interaction)
+        if refused is not None:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await answer_failure(interaction, refused)
+            return False
         library = interaction.client.library
         if interaction.guild_id and not library.has_overlay(interaction.guild_id):
             # The guild's own entries, read from the database off the event loop, before any answer

@@ -19,6 +19,7 @@ from bot.curation.change_view import Names, Section
 from bot.curation.changes import TABLES, visible_entry
 from bot.errors import NotFound
 from bot.messages.catalogue import Msg
+from db.cleaning import is_id
 from db.models import SHARED_GUILD, AuditEntry, EntityKind, Suggestion
 
 NAMED = (EntityKind.PERSON, EntityKind.PARTY, EntityKind.CHAMBER)
@@ -99,7 +100,7 @@ def shown_suggestion(session: Session, suggestion: Suggestion) -> tuple[Section,
 
 def shown_audit(session: Session, *, guild_id: int, audit_id: int) -> ShownChange:
     """Change ``audit_id`` of the guild's history, before and after."""
-    audit = session.get(AuditEntry, audit_id)
+    audit = session.get(AuditEntry, audit_id) if is_id(audit_id) else None
     if audit is None or audit.guild_id != guild_id:
         raise NotFound(Msg.HISTORY_CHANGE_GONE, change=audit_id)
     before, after = _entry(session, audit, audit.before), _entry(session, audit, audit.after)

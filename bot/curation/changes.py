@@ -29,11 +29,13 @@ from typing import Any, TypedDict, TypeVar
 from sqlmodel import Session, SQLModel, col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from bot import inputs
 from bot.curation.entries import invalid, validated
 from bot.curation.problems import people_names, reference
 from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
+from db.cleaning import is_id
 from db.dataset.reader import stored_entry
 from db.dataset.rows import EntryRow, own_row, removed_rows, slug_of
 from db.dataset.schema import (
@@ -508,7 +510,7 @@ def _to_undo(
         if latest is None:
             raise NotFound(Msg.NOTHING_TO_UNDO)
         return latest
-    target = session.get(AuditEntry, audit_id)
+    target = session.get(AuditEntry, audit_id) if is_id(audit_id) else None
     if target is None or target.guild_id != actor.guild_id:
         raise NotFound(Msg.NO_SUCH_CHANGE, change=audit_id)
     if target.kind not in kinds:
@@ -606,7 +608,7 @@ def pending(session: Session, guild_id: int) -> list[Suggestion]:
 
 
 def _pending(session: Session, actor: Actor, suggestion_id: int) -> Suggestion:
-    suggestion = session.get(Suggestion, suggestion_id)
+    suggestion = session.get(Suggestion, suggestion_id) if is_id(suggestion_id) else None
     if suggestion is None or suggestion.guild_id != actor.guild_id:
         raise NotFound(Msg.NO_SUCH_SUGGESTION, suggestion=suggestion_id)
     if suggestion.status is not SuggestionStatus.PENDING:
@@ -618,7 +620,7 @@ def _decide(suggestion: Suggestion, actor: Actor, status: SuggestionStatus, reas
     suggestion.status = status
     suggestion.reviewer_id = actor.user_id
     suggestion.decided_at = _now()
-    suggestion.reason = None if reason is None else clip(reason, LABEL_MAX)
+    suggestion.reason = clip(inputs.text(reason or "", option="reason"), LABEL_MAX) or None
 
 
 def approve(session: Session, *, actor: Actor, suggestion_id: int) -> AuditEntry:

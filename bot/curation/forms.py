@@ -21,6 +21,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Protocol, TypeVar
 
+from bot import inputs
 from bot.curation import changes, entries, references
 from bot.curation.changes import Actor, Change, kind_name
 from bot.curation.form_spec import (
@@ -164,14 +165,21 @@ def _text(values: Values, name: str) -> str | None:
     raise TypeError(f"{type(values).__name__}.{name} is not a text option")
 
 
+def _cleaned(form: Form, name: str, text: str) -> str:
+    """A text option as stored (``bot.inputs``): a long text keeps its lines, any other is one line."""
+    spec = next((spec for spec in form.fields if spec.name == name), None)
+    clean = inputs.text if spec is not None and spec.input is Input.LONG else inputs.line
+    return clean(text, option=name)
+
+
 def _trimmed(values: _V, *, keep_empty: bool) -> _V:
-    """The values with their text trimmed. An empty text means "clear this field" in an edit
-    (``keep_empty``), and "not given" otherwise."""
+    """The values with their text cleaned (whitespace collapsed, ends trimmed). An empty text means
+    "clear this field" in an edit (``keep_empty``), and "not given" otherwise."""
     trimmed: dict[str, str | None] = {}
     for declared in dataclasses.fields(values):
         value = getattr(values, declared.name)
         if isinstance(value, str) and not isinstance(value, StrEnum):
-            text = value.strip()
+            text = _cleaned(values.form, declared.name, value)
             trimmed[declared.name] = None if not (text or keep_empty) and declared.default is None else text
     return replace(values, **trimmed)
 
@@ -225,8 +233,10 @@ def modal_changes(verb: Verb, values: _V, submitted: Mapping[str, str], shown: M
     from what the modal showed ("" clears one)."""
     if verb is Verb.ADD:
         return replace(values, **submitted)
+    form = values.form
+    cleaned = {name: _cleaned(form, name, text) for name, text in submitted.items()}
     changed = {
-        name: text.strip() for name, text in submitted.items() if text.strip() != shown.get(name, "").strip()
+        name: text for name, text in cleaned.items() if text != _cleaned(form, name, shown.get(name, ""))
     }
     return replace(values, **changed)
 
@@ -252,7 +262,7 @@ def resolved(library: Library, guild_id: int, values: _V) -> _V:
     )
     keys: dict[str, str] = {}
     for spec in specs:
-        text = (_text(values, spec.name) or "").strip()
+        text = inputs.line(_text(values, spec.name) or "", option=spec.name)
         if text and spec.name not in keys:
             keys[spec.name] = library.resolve_reference(
                 guild_id=guild_id,
@@ -379,9 +389,11 @@ def plan(verb: Verb, values: Values, lookup: EntryLookup) -> Plan:
 def _key(form: Form, verb: Verb, values: Values) -> str:
     """The slug (or key) of the entry: on add the one it is given, otherwise the one it is addressed by."""
     name = form.key_field if verb is Verb.ADD else form.subject
-    key = None if name is None else _text(values, name)
-    if key is None:
+    if name is None:
         raise ValueError(f"{type(values).__name__} names no {form.subject} to {verb}")
+    key = _text(values, name)
+    if key is None:  # not given, or blank once cleaned
+        raise InvalidInput(Msg.REQUIRED, path=f"`{name}`")
     return key
 
 

@@ -177,6 +177,8 @@ def describe(detail: ErrorDetails, at: Location, model: type[BaseModel], within:
         return say(Msg.REQUIRED, path=path)
     if kind == "string_too_short":
         return say(Msg.EMPTY, path=path)
+    if kind == "control_character":
+        return say(Msg.CONTROL_CHARACTER, path=path, character=context.get("character"))
     if kind == "string_pattern_mismatch" and name == "url":
         return say(Msg.NOT_A_URL, path=path)
     if kind == "string_pattern_mismatch":

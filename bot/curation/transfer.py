@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import partial
-from typing import Annotated, Any, Literal, cast
+from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlmodel import Session, col, select
 
 from bot.curation import changes
@@ -40,12 +40,12 @@ from db.dataset.files import dump_dataset
 from db.dataset.reader import stored_entry
 from db.dataset.rows import EntryRow, GuildView, slug_column, slug_of
 from db.dataset.schema import (
-    VERSION_MAX,
     Dataset,
     DatasetError,
     Entry,
     References,
     SourceEntry,
+    Version,
     entry_problems,
     parse_entry,
 )
@@ -158,7 +158,7 @@ class _Header(BaseModel):
 
     format: Literal["parlbot-dataset"]
     version: Literal[1]
-    dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
+    dataset_version: Version
     chambers: list[object]
     parties: list[object]
     people: list[object]

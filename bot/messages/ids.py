@@ -14,6 +14,8 @@ class Msg(StrEnum):
     CHECK_FAILED = "error.check-failed"
     SLOW_DOWN = "error.slow-down"
     NOT_UNDERSTOOD = "error.not-understood"
+    OUT_OF_RANGE = "error.out-of-range"
+    WHAT_YOU_TYPED = "error.what-you-typed"
 
     # -- shared by every area --------------------------------------------------------------------------
     PREVIOUS = "pages.previous"
@@ -182,6 +184,7 @@ class Msg(StrEnum):
     TOO_MANY = "entry.too-many"
     REQUIRED = "entry.required"
     EMPTY = "entry.empty"
+    CONTROL_CHARACTER = "entry.control-character"
     NOT_A_URL = "entry.not-a-url"
     NOT_A_SLUG = "entry.not-a-slug"
     NOT_ONE_OF = "entry.not-one-of"

@@ -9,6 +9,7 @@ from sqlmodel import Session, col, select
 
 from bot.answers.queries import SourceRef
 from bot.answers.render import source_link
+from bot.inputs import line
 from bot.quiz.questions import Question, QuestionKind, label
 from db.dataset.schema import QuestionEntry
 from db.models import QUESTION_MAX, CustomQuestion, Source
@@ -27,13 +28,14 @@ def next_slug(session: Session, *, guild_id: int) -> str:
 
 
 def new_entry(slug: str, *, prompt: str, answer: str, wrong: list[str], source: str) -> QuestionEntry:
-    """The entry ``/quiz add`` proposes, unvalidated: ``changes.apply`` validates it politely."""
+    """The entry ``/quiz add`` proposes, its texts cleaned (``bot.inputs``) but unvalidated:
+    ``changes.apply`` validates it politely."""
     return QuestionEntry.model_construct(
         slug=slug,
-        prompt=" ".join(prompt.split()),
-        answer=" ".join(answer.split()),
-        wrong=[" ".join(choice.split()) for choice in wrong],
-        source=source.strip(),
+        prompt=line(prompt, option="prompt"),
+        answer=line(answer, option="answer"),
+        wrong=[line(choice, option="wrong") for choice in wrong],
+        source=line(source, option="source"),
     )
 
 

@@ -24,6 +24,7 @@ from bot.errors import Conflict, Forbidden, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import DEFAULT_LOCALE, Msg, current_locale
 from bot.quiz.questions import Question
+from db.cleaning import is_id
 from db.models import NAME_MAX, Quiz, QuizAnswer, QuizQuestion, QuizScore, QuizStatus
 
 
@@ -239,9 +240,10 @@ def answer(
 ) -> Click:
     """Record (or change) the member's answer, unless the question is closed or its time is up. A click
     from outside the quiz's guild (``guild_id``) is refused."""
-    question = session.exec(
-        select(QuizQuestion).where(col(QuizQuestion.id) == question_id).with_for_update()
-    ).first()
+    question = None
+    if is_id(question_id):
+        statement = select(QuizQuestion).where(col(QuizQuestion.id) == question_id)
+        question = session.exec(statement.with_for_update()).first()
     if question is None or not 0 <= choice < len(question.choices):
         raise NotFound(Msg.QUIZ_QUESTION_GONE)
     if session.exec(select(Quiz.guild_id).where(col(Quiz.id) == question.quiz_id)).one() != guild_id:

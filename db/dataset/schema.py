@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
@@ -28,7 +28,9 @@ from pydantic import (
     ValidationError,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
+from db.cleaning import ControlCharacter, clean_line, clean_text, codepoint
 from db.models import (
     CHOICE_MAX,
     LABEL_MAX,
@@ -67,17 +69,41 @@ def _iso_date(value: object) -> object:
     raise ValueError("expected a date written YYYY-MM-DD")
 
 
+def _cleaned(clean: Callable[[str], str]) -> BeforeValidator:
+    """A text cleaned (``db.cleaning``) before its constraints are checked, so that they judge what is
+    stored (put it after them: pydantic runs the last before-validator first); a control character is
+    refused as the error ``control_character``."""
+
+    def validate(value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        try:
+            return clean(value)
+        except ControlCharacter as error:
+            raise PydanticCustomError(
+                "control_character",
+                "contains the control character {character}, which text cannot hold",
+                {"character": codepoint(error.character)},
+            ) from None
+
+    return BeforeValidator(validate)
+
+
+LINE = _cleaned(clean_line)  # one line: whitespace collapsed
+PARAGRAPHS = _cleaned(clean_text)  # several lines kept
+
 Slug = Annotated[
-    str, StringConstraints(min_length=1, max_length=SLUG_MAX, pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+    str, StringConstraints(min_length=1, max_length=SLUG_MAX, pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$"), LINE
 ]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX)]
-Title = Annotated[str, StringConstraints(min_length=1, max_length=TITLE_MAX)]
-Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MAX)]
-Text = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_MAX)]
-Language = Annotated[str, StringConstraints(min_length=1, max_length=LANGUAGE_MAX)]
-Abbreviation = Annotated[str, StringConstraints(min_length=1, max_length=ABBREVIATION_MAX)]
-Url = Annotated[str, StringConstraints(max_length=URL_MAX, pattern=r"^https?://\S+$")]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX), LINE]
+Title = Annotated[str, StringConstraints(min_length=1, max_length=TITLE_MAX), LINE]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=LABEL_MAX), LINE]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=TEXT_MAX), PARAGRAPHS]
+Language = Annotated[str, StringConstraints(min_length=1, max_length=LANGUAGE_MAX), LINE]
+Abbreviation = Annotated[str, StringConstraints(min_length=1, max_length=ABBREVIATION_MAX), LINE]
+Url = Annotated[str, StringConstraints(max_length=URL_MAX, pattern=r"^https?://\S+$"), LINE]
 Date = Annotated[dt.date, BeforeValidator(_iso_date)]
+Version = Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX), LINE]
 
 
 class DatasetModel(BaseModel):
@@ -204,8 +230,8 @@ class IncidentEntry(DatasetModel):
     rulings: list[RulingEntry] = Field(default_factory=list)
 
 
-Prompt = Annotated[str, StringConstraints(min_length=1, max_length=QUESTION_MAX)]
-QuizChoice = Annotated[str, StringConstraints(min_length=1, max_length=CHOICE_MAX)]
+Prompt = Annotated[str, StringConstraints(min_length=1, max_length=QUESTION_MAX), LINE]
+QuizChoice = Annotated[str, StringConstraints(min_length=1, max_length=CHOICE_MAX), LINE]
 
 
 class QuestionEntry(DatasetModel):
@@ -267,7 +293,7 @@ class DatasetError(ValueError):
 class Dataset(DatasetModel):
     format: Literal["parlbot-dataset"]
     version: Literal[1]
-    dataset_version: Annotated[str, StringConstraints(min_length=1, max_length=VERSION_MAX)]
+    dataset_version: Version
     chambers: list[ChamberEntry]
     parties: list[PartyEntry]
     people: list[PersonEntry]
