@@ -196,6 +196,7 @@ class Msg(StrEnum):
     SHARED_READ_ONLY = "curation.shared-read-only"
     CHANGED_MEANWHILE = "curation.changed-meanwhile"
     ALREADY_EXISTS = "curation.already-exists"
+    ADDED_MEANWHILE = "curation.added-meanwhile"
     NOTHING_TO_EDIT = "curation.nothing-to-edit"
     SLUG_FIXED = "curation.slug-fixed"
     UNCHANGED = "curation.unchanged"
