@@ -28,6 +28,7 @@ from db.dataset.schema import Entry, IncidentEntry, PersonEntry
 from db.models import SHARED_GUILD, AuditAction, AuditEntry
 from db.session import Database
 from tests.discord_harness import all_text, database_url_of, first_message, is_ephemeral
+from tests.test_transfer import shipped
 
 ROUNDS = 20
 GUILD = 1_000_000_000_000_101  # round n races in guild GUILD + n, which has no row of its own yet
@@ -120,7 +121,9 @@ def retitle(
     )
 
 
-def add_person(writer: Library, number: int, *, guild_id: int, both_read: threading.Barrier) -> AuditEntry:
+def add_person(
+    writer: Library, number: int, *, guild_id: int, both_read: threading.Barrier | None
+) -> AuditEntry:
     return writer.apply(
         actor=Actor(guild_id, number),
         kind=EntityKind.PERSON,
@@ -231,7 +234,7 @@ def test_racing_quotes_added_to_the_guilds_copy_are_each_stored_or_refused(
         ]
 
 
-# -- end to end ------------------------------------------------------------------------------------------
+# -- writes overtaken between their look and their insert ----------------------------------------------
 
 
 @contextmanager
@@ -250,6 +253,28 @@ def landing_first(database: Database, table: str, write: Callable[[], object]) -
     finally:
         event.remove(database.engine, "before_cursor_execute", overtake)
     assert not pending, f"nothing was inserted into {table}"
+
+
+def test_an_import_overtaken_by_an_add_of_one_of_its_new_slugs_is_refused_whole(
+    library: Library, rival: Library
+) -> None:
+    document = shipped()
+    document["people"].append(PEOPLE[0].model_dump(mode="json", exclude_none=True))
+
+    def rival_add() -> None:
+        add_person(rival, 1, guild_id=GUILD, both_read=None)
+
+    with landing_first(library.database, "person", rival_add), pytest.raises(Conflict) as refused:
+        library.import_dataset(document, actor=Actor(GUILD, 0))
+
+    assert refused.value.msg is Msg.IMPORT_OVERTAKEN
+    assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") == PEOPLE[1]
+    assert [(audit.action, audit.key) for audit in library.history(guild_id=GUILD)] == [
+        (AuditAction.ADD, "jane-doe")
+    ]
+
+
+# -- end to end ------------------------------------------------------------------------------------------
 
 
 async def test_an_overtaken_first_copy_is_answered_privately_as_a_conflict(moderator_session, rival) -> None:

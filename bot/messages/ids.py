@@ -362,6 +362,7 @@ class Msg(StrEnum):
     IMPORTED = "import.done"
     IMPORT_DONE = "import.done-title"
     IMPORT_FAILED = "import.failed"
+    IMPORT_OVERTAKEN = "import.overtaken"
     IMPORT_CANCELLED = "import.cancelled"
     IMPORT_EXPIRED = "import.expired"
     IMPORT_NOT_YOURS = "import.not-yours"
