@@ -24,8 +24,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import Any, TypedDict, TypeVar
+from typing import Any, TypedDict, TypeVar, cast
 
+from sqlalchemy import CursorResult, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -37,7 +39,7 @@ from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.cleaning import is_id
 from db.dataset.reader import stored_entry
-from db.dataset.rows import EntryRow, own_row, removed_rows, slug_of
+from db.dataset.rows import EntryRow, own_row, removed_rows, slug_of, slug_taken
 from db.dataset.schema import (
     ChamberEntry,
     Entry,
@@ -49,7 +51,7 @@ from db.dataset.schema import (
     TermEntry,
     entry_problems,
 )
-from db.dataset.writer import ScopeWriter, delete_row
+from db.dataset.writer import KindCounts, ScopeWriter, delete_row
 from db.models import (
     LABEL_MAX,
     SHARED_GUILD,
@@ -275,13 +277,41 @@ def history(
 def _lock(
     session: Session, actor: Actor, kind: EntityKind, key: str, expected: int | None
 ) -> EntryRow | None:
-    """The guild's own row, locked for the rest of the transaction, after checking it may be written."""
+    """The guild's own row (on PostgreSQL locked for the rest of the transaction), after checking it may
+    be written and that it is still at the ``expected`` revision (0: no row), if one is given."""
     if actor.guild_id == SHARED_GUILD:
         raise Forbidden(Msg.SHARED_READ_ONLY)
     row = _own(session, actor.guild_id, kind, key, lock=True)
     revision = 0 if row is None else row.revision
     if expected is not None and revision != expected:
         raise Conflict(Msg.CHANGED_MEANWHILE, kind=kind_name(kind), key=key)
+    return row
+
+
+def _overtaken(kind: EntityKind, key: str, action: AuditAction) -> Conflict:
+    """The answer to a write another one overtook: it added the slug, or changed the entry, first."""
+    if action is AuditAction.ADD:
+        return Conflict(Msg.ADDED_MEANWHILE, a_kind=kind_name(kind, article=True), key=key)
+    return Conflict(Msg.CHANGED_MEANWHILE, kind=kind_name(kind), key=key)
+
+
+def _claimed(
+    session: Session, actor: Actor, kind: EntityKind, key: str, expected: int | None, action: AuditAction
+) -> EntryRow | None:
+    """``_lock``, then the row's revision bumped if it is still the one just read: the write's lock on
+    SQLite too, taken before the entry it changes is read (a writer that got there first makes this one
+    wait, then fail with ``Conflict``; on PostgreSQL ``_lock`` waited already)."""
+    row = _lock(session, actor, kind, key, expected)
+    if row is None:
+        return None  # a first row: the slug's unique constraint guards its insert (``_store``)
+    table = type(row)
+    claimed = session.execute(
+        update(table)
+        .where(col(table.id) == row.id, col(table.revision) == row.revision)
+        .values(revision=row.revision + 1)
+    )
+    if cast("CursorResult[Any]", claimed).rowcount != 1:
+        raise _overtaken(kind, key, action)
     return row
 
 
@@ -323,16 +353,32 @@ def _referred_to(session: Session, row: EntryRow) -> bool:
 
 
 def _store(
-    session: Session, guild_id: int, kind: EntityKind, row: EntryRow | None, state: EntryState
+    session: Session,
+    guild_id: int,
+    kind: EntityKind,
+    row: EntryRow | None,
+    state: EntryState,
+    action: AuditAction,
 ) -> EntryRow:
-    """Write ``state`` as the guild's own row, bumping its revision."""
+    """Write ``state`` as the guild's own row (``row``, claimed already, or a new one: revision 1).
+
+    A new row another writer added first (its copy of a shared entry, or the same new slug) makes this
+    write a ``Conflict``, whether this one finds it or inserts beside it; the caller rolls back.
+    """
     entry = MODELS[kind].model_validate(state["entry"])
-    revision = 0 if row is None else row.revision
     if row is None or stored_entry(session, row) != entry:
         writer = ScopeWriter(session, guild_id)
         _check_references(session, writer, entry)
-        row = writer.write(entry)
-    row.revision = revision + 1
+        counts = KindCounts()
+        try:
+            written = writer.write(entry, counts)
+        except IntegrityError as error:
+            if not slug_taken(error):
+                raise
+            raise _overtaken(kind, slug_of(entry), action) from None
+        if row is None and not counts.added:
+            raise _overtaken(kind, slug_of(entry), action)
+        row = written
     row.removed_at = (row.removed_at or _now()) if state["removed"] else None
     session.flush()
     return row
@@ -355,7 +401,7 @@ def _write(
     before = None if row is None else _state(session, row)
     after: EntryState | None = None
     if state is not None:
-        after = _state(session, _store(session, actor.guild_id, kind, row, state))
+        after = _state(session, _store(session, actor.guild_id, kind, row, state, action))
     elif row is not None:
         if not isinstance(row, Incident) and _referred_to(session, row):
             raise Conflict(Msg.STILL_REFERRED_TO, kind=kind_name(kind), key=key)
@@ -397,7 +443,7 @@ def apply(
     entries first, then the shared ones). ``expected_revision`` (from ``current_revision``) makes the
     write fail with ``Conflict`` if someone else wrote the entry since. Returns the audit entry.
     """
-    row = _lock(session, actor, kind, key, expected_revision)
+    row = _claimed(session, actor, kind, key, expected_revision, action)
     current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
     entry = _changed(kind, key, current, change, action)
     state = entry_state(entry, removed=False)
@@ -452,7 +498,8 @@ def _set_removed(
     removed: bool,
     summary: str,
 ) -> AuditEntry:
-    row = _lock(session, actor, kind, key, expected_revision)
+    action = AuditAction.REMOVE if removed else AuditAction.RESTORE
+    row = _claimed(session, actor, kind, key, expected_revision, action)
     if removed:
         current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
         if current is None:
@@ -469,7 +516,7 @@ def _set_removed(
         key=key,
         row=row,
         state={"entry": entry, "removed": removed},
-        action=AuditAction.REMOVE if removed else AuditAction.RESTORE,
+        action=action,
         summary=summary,
     )
 
@@ -537,7 +584,7 @@ def undo(
     (``undone_by_id``).
     """
     target = _to_undo(session, actor, audit_id, kinds)
-    row = _lock(session, actor, target.kind, target.key, None)
+    row = _claimed(session, actor, target.kind, target.key, None, AuditAction.UNDO)
     if (None if row is None else _state(session, row)) != target.after:
         raise Conflict(
             Msg.CHANGED_SINCE_CHANGE,

@@ -29,16 +29,17 @@ from functools import partial
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from bot.curation import changes
 from bot.curation.changes import Actor, kind_name
-from bot.errors import InvalidInput
+from bot.errors import Conflict, InvalidInput
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.dataset.files import dump_dataset
 from db.dataset.reader import stored_entry
-from db.dataset.rows import EntryRow, GuildView, slug_column, slug_of
+from db.dataset.rows import EntryRow, GuildView, slug_column, slug_of, slug_taken
 from db.dataset.schema import (
     Dataset,
     DatasetError,
@@ -301,11 +302,17 @@ def apply_import(
 ) -> ImportPlan:
     """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out.
 
-    Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected; any
-    error while writing leaves the transaction for the caller to roll back. Does not commit.
+    Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected, and
+    ``Conflict`` when another writer added one of its new slugs after the plan looked; any error while
+    writing leaves the transaction for the caller to roll back. Does not commit.
     """
     with collector_paused():
-        return _apply(session, document, guild_id, actor_id, progress)
+        try:
+            return _apply(session, document, guild_id, actor_id, progress)
+        except IntegrityError as error:
+            if not slug_taken(error):
+                raise
+            raise Conflict(Msg.IMPORT_OVERTAKEN) from None
 
 
 def _apply(

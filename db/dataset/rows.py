@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, get_args
 
 from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from db.dataset.schema import Entry, References, SourceEntry
@@ -31,6 +32,27 @@ def slug_of(item: EntryRow | Entry) -> str:
 
 def slug_column(table: type[EntryRow]) -> Any:
     return col(Source.key) if table is Source else col(table.slug)  # type: ignore[union-attr]
+
+
+def _slug_constraints() -> frozenset[str]:
+    """How each database names an entry table's one unique constraint, a slug per scope: PostgreSQL's
+    default name for it, and SQLite's words for its violation."""
+    names = set()
+    for table in get_args(EntryRow):
+        name, slug = table.__tablename__, slug_column(table).key
+        names |= {f"{name}_guild_id_{slug}_key", f"UNIQUE constraint failed: {name}.guild_id, {name}.{slug}"}
+    return frozenset(names)
+
+
+SLUG_CONSTRAINTS = _slug_constraints()
+
+
+def slug_taken(error: IntegrityError) -> bool:
+    """Whether ``error`` is a slug taken twice in one scope: another writer's row with it was committed
+    after this transaction looked for one."""
+    diagnostic = getattr(error.orig, "diag", None)  # psycopg's; SQLite says it all in its message
+    named = str(error.orig) if diagnostic is None else diagnostic.constraint_name
+    return named in SLUG_CONSTRAINTS
 
 
 def scope_rows(

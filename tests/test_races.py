@@ -1,0 +1,302 @@
+"""Two moderators writing one entry at once (docs/CURATION.md, "No lost edit"), on both databases: one
+write lands, the other is refused with a polite ``Conflict``; never an IntegrityError, never an edit
+silently overwritten by one made from an older view, nothing half-written.
+
+Each race runs ``ROUNDS`` times, its writers released together by a barrier; a second ``Library`` on the
+same database (``rival``) stands for another process. Where the guild has no row of its own yet (a first
+copy of a shared entry, a new slug), each writer's change also waits until both have read what they
+change, so that both write from the same view: the race at its closest, every round.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from bot.curation import changes, entries
+from bot.curation.changes import Actor, Change, EntityKind, kind_name
+from bot.errors import Conflict
+from bot.library import Library
+from bot.messages.catalogue import Msg, say
+from db.dataset.schema import Entry, IncidentEntry, PersonEntry
+from db.models import SHARED_GUILD, AuditAction, AuditEntry
+from db.session import Database
+from tests.discord_harness import all_text, database_url_of, first_message, is_ephemeral
+from tests.test_transfer import shipped
+
+ROUNDS = 20
+GUILD = 1_000_000_000_000_101  # round n races in guild GUILD + n, which has no row of its own yet
+INCIDENT = "trudeau-1971"  # the shipped incident with the fewest parts: the quickest to write
+QUOTE = {
+    "speaker": "pierre-trudeau",
+    "speaker_label": "Pierre Trudeau",
+    "text": "Fuddle duddle.",
+    "delivery": "verbatim",
+    "source": "trudeau-1971-cbc-archives",
+}
+WAIT = 60.0  # seconds a barrier waits before failing the test rather than hanging it
+
+TITLES = ("Title of the first", "Title of the second")  # what each writer makes of the incident's title
+PEOPLE = (PersonEntry(slug="jane-doe", name="Jane Doe"), PersonEntry(slug="jane-doe", name="Jane Roe"))
+QUOTED = ("Quoted by the first.", "Quoted by the second.")
+
+Outcome = AuditEntry | Exception
+Write = Callable[[Library, int], AuditEntry]
+"""One writer's write: its library and its number (0 or 1: also the member who writes)."""
+
+
+@pytest.fixture
+def rival(library: Library) -> Iterator[Library]:
+    """Another process's Library on the same database."""
+    other = Library.open(database_url_of(library.database), seed=False)
+    yield other
+    other.close()
+
+
+def race(write: Write, writers: Sequence[Library]) -> list[Outcome]:
+    """Run ``write`` for each writer in threads released together; what each returned, or raised."""
+    start = threading.Barrier(len(writers), timeout=WAIT)
+    outcomes: list[Outcome | None] = [None] * len(writers)
+
+    def run(number: int) -> None:
+        try:
+            start.wait()
+            outcomes[number] = write(writers[number], number)
+        except Exception as error:  # an IntegrityError too: the assertions show it
+            outcomes[number] = error
+
+    threads = [threading.Thread(target=run, args=(number,)) for number in range(len(writers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def winner(outcomes: Sequence[Outcome], refusal: Msg) -> int:
+    """Which write landed, once checked that exactly one did and the other was refused with ``refusal``."""
+    landed = [number for number, outcome in enumerate(outcomes) if isinstance(outcome, AuditEntry)]
+    refused = [(type(outcome), getattr(outcome, "msg", None)) for outcome in outcomes if outcome is not None]
+    assert len(landed) == 1, outcomes
+    assert [pair for pair in refused if pair[0] is not AuditEntry] == [(Conflict, refusal)], outcomes
+    return landed[0]
+
+
+def after_both_read(both_read: threading.Barrier | None, make: Callable[[Entry | None], Entry]) -> Change:
+    """``make``, called once both writers have read the entry (at once, when ``both_read`` is None)."""
+
+    def change(current: Entry | None) -> Entry:
+        if both_read is not None:
+            both_read.wait()
+        return make(current)
+
+    return change
+
+
+def retitled(title: str, both_read: threading.Barrier | None = None) -> Change:
+    def make(current: Entry | None) -> Entry:
+        assert isinstance(current, IncidentEntry)
+        return current.model_copy(update={"title": title})
+
+    return after_both_read(both_read, make)
+
+
+def retitle(
+    writer: Library, number: int, *, guild_id: int, opened: int | None, both_read: threading.Barrier | None
+) -> AuditEntry:
+    """Give the incident the writer's title, from the form ``opened`` at that revision (None: a command)."""
+    return writer.apply(
+        actor=Actor(guild_id, number),
+        kind=EntityKind.INCIDENT,
+        key=INCIDENT,
+        change=retitled(TITLES[number], both_read),
+        summary="retitled",
+        expected_revision=opened,
+    )
+
+
+def add_person(
+    writer: Library, number: int, *, guild_id: int, both_read: threading.Barrier | None
+) -> AuditEntry:
+    return writer.apply(
+        actor=Actor(guild_id, number),
+        kind=EntityKind.PERSON,
+        key="jane-doe",
+        change=after_both_read(both_read, lambda _nothing: PEOPLE[number]),
+        summary="added Jane",
+        action=AuditAction.ADD,
+    )
+
+
+def add_quote(writer: Library, number: int, *, guild_id: int) -> AuditEntry:
+    return writer.apply(
+        actor=Actor(guild_id, number),
+        kind=EntityKind.INCIDENT,
+        key=INCIDENT,
+        change=changes.existing(
+            IncidentEntry, lambda entry: entries.add_quote(entry, {**QUOTE, "text": QUOTED[number]})
+        ),
+        summary="quoted",
+    )
+
+
+def visible(library: Library, guild_id: int, kind: EntityKind, key: str) -> Entry | None:
+    return library.visible_entry(guild_id=guild_id, kind=kind, key=key)
+
+
+def changes_to(library: Library, guild_id: int, kind: EntityKind, key: str) -> list[tuple[AuditAction, int]]:
+    """The audit log of one entry in the guild, oldest first: (action, who)."""
+    logged = library.history(guild_id=guild_id, kind=kind, key=key)
+    return [(audit.action, audit.actor_id) for audit in reversed(logged)]
+
+
+@pytest.mark.parametrize("opened", [None, 0], ids=["command", "form-opened-on-the-shared-entry"])
+def test_racing_first_copies_of_a_shared_entry_keep_one_edit_and_refuse_the_other(
+    library: Library, rival: Library, opened: int | None
+) -> None:
+    shared = visible(library, SHARED_GUILD, EntityKind.INCIDENT, INCIDENT)
+    assert isinstance(shared, IncidentEntry)
+    for guild_id in range(GUILD, GUILD + ROUNDS):
+        both_read = threading.Barrier(2, timeout=WAIT)
+        write = partial(retitle, guild_id=guild_id, opened=opened, both_read=both_read)
+
+        won = winner(race(write, [library, rival]), Msg.CHANGED_MEANWHILE)
+
+        stored = visible(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+        assert stored == shared.model_copy(update={"title": TITLES[won]})
+        assert changes_to(library, guild_id, EntityKind.INCIDENT, INCIDENT) == [(AuditAction.EDIT, won)]
+
+
+def test_racing_adds_of_one_new_slug_keep_one_entry_and_refuse_the_other(
+    library: Library, rival: Library
+) -> None:
+    for guild_id in range(GUILD, GUILD + ROUNDS):
+        write = partial(add_person, guild_id=guild_id, both_read=threading.Barrier(2, timeout=WAIT))
+
+        won = winner(race(write, [library, rival]), Msg.ADDED_MEANWHILE)
+
+        assert visible(library, guild_id, EntityKind.PERSON, "jane-doe") == PEOPLE[won]
+        assert changes_to(library, guild_id, EntityKind.PERSON, "jane-doe") == [(AuditAction.ADD, won)]
+
+
+def own_copy(library: Library, guild_id: int) -> None:
+    """Give the guild its own copy of the incident (revision 1), made by member 9."""
+    library.apply(
+        actor=Actor(guild_id, 9),
+        kind=EntityKind.INCIDENT,
+        key=INCIDENT,
+        change=retitled("The guild's own title"),
+        summary="copied",
+    )
+
+
+def test_racing_edits_from_one_revision_of_the_guilds_copy_keep_one_and_refuse_the_other(
+    library: Library, rival: Library
+) -> None:
+    for guild_id in range(GUILD, GUILD + ROUNDS):
+        own_copy(library, guild_id)
+        write = partial(retitle, guild_id=guild_id, opened=1, both_read=None)
+
+        won = winner(race(write, [library, rival]), Msg.CHANGED_MEANWHILE)
+
+        stored = visible(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+        assert isinstance(stored, IncidentEntry)
+        assert stored.title == TITLES[won]
+        logged = changes_to(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+        assert logged == [(AuditAction.EDIT, 9), (AuditAction.EDIT, won)]
+
+
+def test_racing_quotes_added_to_the_guilds_copy_are_each_stored_or_refused(
+    library: Library, rival: Library
+) -> None:
+    """No revision given (a slash command): the later write changes the entry as it is then; one whose
+    view went stale before it could lock the row (SQLite reads first) is refused, never stored over the
+    other."""
+    for guild_id in range(GUILD, GUILD + ROUNDS):
+        own_copy(library, guild_id)
+
+        outcomes = race(partial(add_quote, guild_id=guild_id), [library, rival])
+
+        landed = [number for number, outcome in enumerate(outcomes) if isinstance(outcome, AuditEntry)]
+        refused = [getattr(outcome, "msg", outcome) for outcome in outcomes if isinstance(outcome, Exception)]
+        assert landed, outcomes
+        assert refused in ([], [Msg.CHANGED_MEANWHILE]), outcomes
+        stored = visible(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+        assert isinstance(stored, IncidentEntry)
+        assert sorted(quote.text for quote in stored.quotes if quote.text in QUOTED) == [
+            QUOTED[n] for n in landed
+        ]
+
+
+# -- writes overtaken between their look and their insert ----------------------------------------------
+
+
+@contextmanager
+def landing_first(database: Database, table: str, write: Callable[[], object]) -> Iterator[None]:
+    """Run ``write`` (another moderator's) to its commit just before ``database`` first inserts a row into
+    ``table``: the other write overtakes this one between its look at the entry and its own insert."""
+    pending = [write]
+
+    def overtake(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if pending and statement.startswith(f"INSERT INTO {table} "):
+            pending.pop()()
+
+    event.listen(database.engine, "before_cursor_execute", overtake)
+    try:
+        yield
+    finally:
+        event.remove(database.engine, "before_cursor_execute", overtake)
+    assert not pending, f"nothing was inserted into {table}"
+
+
+def test_an_import_overtaken_by_an_add_of_one_of_its_new_slugs_is_refused_whole(
+    library: Library, rival: Library
+) -> None:
+    document = shipped()
+    document["people"].append(PEOPLE[0].model_dump(mode="json", exclude_none=True))
+
+    def rival_add() -> None:
+        add_person(rival, 1, guild_id=GUILD, both_read=None)
+
+    with landing_first(library.database, "person", rival_add), pytest.raises(Conflict) as refused:
+        library.import_dataset(document, actor=Actor(GUILD, 0))
+
+    assert refused.value.msg is Msg.IMPORT_OVERTAKEN
+    assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") == PEOPLE[1]
+    assert [(audit.action, audit.key) for audit in library.history(guild_id=GUILD)] == [
+        (AuditAction.ADD, "jane-doe")
+    ]
+
+
+# -- end to end ------------------------------------------------------------------------------------------
+
+
+async def test_an_overtaken_first_copy_is_answered_privately_as_a_conflict(moderator_session, rival) -> None:
+    library: Library = moderator_session.bot.library
+    guild_id = moderator_session.invoker.guild_id
+
+    def rival_edit() -> None:
+        rival.apply(
+            actor=Actor(guild_id, 9),
+            kind=EntityKind.INCIDENT,
+            key=INCIDENT,
+            change=retitled("The other moderator's title"),
+            summary="retitled",
+        )
+
+    with landing_first(library.database, "incident", rival_edit):
+        requests = await moderator_session.invoke(f'/edit incident incident:{INCIDENT} title:"My title"')
+
+    answer = first_message(requests)
+    assert say(Msg.CHANGED_MEANWHILE, kind=kind_name(EntityKind.INCIDENT), key=INCIDENT) in answer["content"]
+    assert is_ephemeral(answer)
+    assert say(Msg.APOLOGY) not in all_text(answer)
+    stored = visible(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+    assert isinstance(stored, IncidentEntry)
+    assert stored.title == "The other moderator's title"
