@@ -206,7 +206,9 @@ BEYOND = 2**31  # one more than an id a table holds
         (lambda library: library.reject(actor=ASKER, suggestion_id=BEYOND), Msg.NO_SUCH_SUGGESTION),
         (lambda library: library.act(Action.QUOTE, f"quote:{BEYOND}", guild_id=None), Msg.BAD_REFERENCE),
         (
-            lambda library: library.answer_quiz(question_id=BEYOND, user_id=1, display_name="Jane", choice=0),
+            lambda library: library.answer_quiz(
+                question_id=BEYOND, guild_id=DEFAULT_GUILD_ID, user_id=1, display_name="Jane", choice=0
+            ),
             Msg.QUIZ_QUESTION_GONE,
         ),
     ],
