@@ -62,8 +62,8 @@ def test_history_pages_are_clamped_and_counted() -> None:
 
 
 def test_the_config_reply_names_the_role_without_pinging() -> None:
-    assert replies.config_reply(99).content == f"{say(Msg.MODERATORS_ROLE, role='<@&99>')}\n{say(Msg.CONFIG_HINT)}"
-    assert "<@&99>" in str(replies.config_reply(99).content)
+    role = say(Msg.MODERATORS_ROLE, role="<@&99>")
+    assert replies.config_reply(99).content == f"{role}\n{say(Msg.CONFIG_HINT)}"
     assert str(replies.config_reply(None).content).startswith(say(Msg.MODERATORS_MANAGE_SERVER))
 
 
