@@ -15,7 +15,7 @@ import pytest
 from sqlmodel import Session, select
 
 from bot.library import Library
-from bot.loopback.session import OfflineSession
+from bot.loopback.session import OfflineSession, modal_fields, modals
 from bot.messages.catalogue import Msg
 from bot.settings import Settings
 from db.models import Incident, Person, Quote, Source
@@ -134,3 +134,11 @@ async def test_pressing_a_did_you_mean_button_answers_defused(discord_session) -
     await discord_session.invoke("/incident 2016")
     for body in message_bodies(await discord_session.press("parlbot:e:incident:skinner-2016")):
         assert_defused(body)
+
+
+async def test_an_edit_form_holds_the_stored_text_as_it_is_so_that_saving_changes_nothing_else(
+    moderator_session,
+) -> None:
+    modal = modals(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))[0]
+    assert_defused(modal)
+    assert {field.custom_id: field.value for field in modal_fields(modal)}["text"] == QUOTE
