@@ -24,6 +24,7 @@ BUTTONS_PER_ROW: Final = 5
 BUTTON_LABEL: Final = 80
 CUSTOM_ID: Final = 100
 SELECT_OPTIONS: Final = 25
+SELECT_OPTION_LABEL: Final = 100
 MODAL_TITLE: Final = 45
 MODAL_LABEL: Final = 45  # a modal field's label
 MODAL_FIELDS: Final = 5  # components of a modal

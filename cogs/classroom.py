@@ -32,6 +32,7 @@ from cogs.common import (
     Pages,
     Query,
     actor_of,
+    choices,
     lookup,
     lookup_private,
     message_kwargs,
@@ -49,14 +50,6 @@ DELETION = Confirmation(
 DATE_MAX = 10  # 2020-06-17
 
 
-def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
-        for name, value in pairs[: limits.CHOICES]
-        if len(value) <= limits.CHOICE_VALUE
-    ]
-
-
 class CollectionName(app_commands.Transformer[ParlBot]):
     """A collection's name, autocompleted from the guild's collections (a new name starts one)."""
 
@@ -72,7 +65,7 @@ class CollectionName(app_commands.Transformer[ParlBot]):
     ) -> list[app_commands.Choice[str]]:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         names = await asyncio.to_thread(library.collection_names, guild_id, value)
-        return _choices([(name, name) for name in names])
+        return choices([(name, name) for name in names])
 
 
 class ChamberOption(app_commands.Transformer[ParlBot]):
@@ -89,7 +82,7 @@ class ChamberOption(app_commands.Transformer[ParlBot]):
     async def autocomplete(  # type: ignore[override]
         self, interaction: Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
-        return _choices(interaction.client.library.chamber_choices(value))
+        return choices(interaction.client.library.chamber_choices(value))
 
 
 async def _slug(interaction: Interaction, kind: EntityKind, text: str, option: str) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -19,6 +20,7 @@ from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
 from bot.curation.changes import Actor
+from bot.defuse import one_line
 from bot.errors import InvalidInput
 from bot.inputs import line
 from bot.messages.catalogue import Msg, say
@@ -26,6 +28,8 @@ from bot.messages.catalogue import Msg, say
 Interaction = discord.Interaction[ParlBot]
 Guard = Callable[[Interaction], Awaitable[None]]
 """What a view or modal checks again the moment it is used (``cogs.checks.guard``); raises to refuse."""
+
+_Value = TypeVar("_Value", str, int)
 
 QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option receives
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
@@ -39,6 +43,17 @@ def actor_of(interaction: Interaction) -> Actor:
     if interaction.guild_id is None:
         raise InvalidInput(Msg.IN_A_SERVER)
     return Actor(interaction.guild_id, interaction.user.id)
+
+
+def choices(pairs: Iterable[tuple[str, _Value]]) -> list[app_commands.Choice[_Value]]:
+    """Autocomplete's answer from (name, value) pairs, best first: every name defused on one line and
+    clipped (``bot.defuse.one_line``), at most 25, leaving out a text value too long to send."""
+    fitting = (
+        app_commands.Choice(name=one_line(name, limits.CHOICE_NAME), value=value)
+        for name, value in pairs
+        if not isinstance(value, str) or len(value) <= limits.CHOICE_VALUE
+    )
+    return list(itertools.islice(fitting, limits.CHOICES))
 
 
 class Query(app_commands.Transformer[ParlBot]):
@@ -60,12 +75,7 @@ class Query(app_commands.Transformer[ParlBot]):
     async def autocomplete(  # type: ignore[override]  # narrower choice type than the base's union
         self, interaction: Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
-        pairs = interaction.client.library.complete(self.topic, value, guild_id=interaction.guild_id)
-        return [
-            app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=key)
-            for name, key in pairs[: limits.CHOICES]
-            if len(key) <= limits.CHOICE_VALUE
-        ]
+        return choices(interaction.client.library.complete(self.topic, value, guild_id=interaction.guild_id))
 
 
 class ActionButton(
@@ -81,7 +91,7 @@ class ActionButton(
         self.spec = button
         super().__init__(
             discord.ui.Button(
-                label=limits.clip(button.label, limits.BUTTON_LABEL),
+                label=button.label,
                 style=discord.ButtonStyle.primary if button.replace else discord.ButtonStyle.secondary,
                 custom_id=self.custom_id_for(button.action, button.argument, replace=button.replace),
             )

@@ -24,7 +24,7 @@ from bot.curation import replies
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 from cogs.checks import ensure_manager, manager_only
-from cogs.common import Interaction, actor_of, respond
+from cogs.common import Interaction, actor_of, message_kwargs, respond
 from cogs.confirm import Confirm, Confirmation
 
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
@@ -48,12 +48,8 @@ async def set_role(
     member = interaction.user
     if role is not None and isinstance(member, discord.Member) and role not in member.roles:
         view = Confirm(interaction, save, words, right=ensure_manager)
-        await interaction.response.send_message(
-            say(warning, role=render.echo(role.name)),
-            view=view,
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        warned = Reply(content=say(warning, role=render.echo(role.name)))
+        await interaction.response.send_message(**message_kwargs(warned), view=view, ephemeral=True)
         return
     await respond(interaction, save, ephemeral=True)
 

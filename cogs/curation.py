@@ -37,6 +37,7 @@ from bot.curation.changes import Actor, AuditEntry, EntityKind, Suggestion, kind
 from bot.curation.form_spec import Field, Form, Input, OptionValue, Values, Verb
 from bot.curation.forms import Ref
 from bot.curation.values import FORMS
+from bot.defuse import one_line
 from bot.errors import NotFound, ParlbotError
 from bot.inputs import ID_MAX, line
 from bot.messages.catalogue import Msg, say
@@ -51,7 +52,17 @@ from cogs.checks import (
     undoable_kinds,
     undoer_only,
 )
-from cogs.common import Interaction, Modal, Pages, Query, actor_of, message_kwargs, respond, send
+from cogs.common import (
+    Interaction,
+    Modal,
+    Pages,
+    Query,
+    actor_of,
+    choices,
+    message_kwargs,
+    respond,
+    send,
+)
 from cogs.confirm import Confirm, Confirmation
 
 MODAL_TIMEOUT = 900.0
@@ -97,15 +108,6 @@ MODAL_TITLES: dict[tuple[Verb, bool], Msg] = {
 # -- options ------------------------------------------------------------------------------------------
 
 _T = TypeVar("_T")
-_Value = TypeVar("_Value", str, int)
-
-
-def _choices(pairs: Sequence[tuple[str, _Value]]) -> list[app_commands.Choice[_Value]]:
-    return [
-        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=value)
-        for name, value in pairs[: limits.CHOICES]
-        if not isinstance(value, str) or len(value) <= limits.CHOICE_VALUE
-    ]
 
 
 async def _in_thread(work: Callable[[], _T]) -> _T:
@@ -144,7 +146,7 @@ class Keys(_Text):
                 library, guild_id, self.kind, value, incident=incident and str(incident)
             )
         )
-        return _choices(labelled)
+        return choices(labelled)
 
 
 class _Counted(app_commands.Transformer[ParlBot]):
@@ -187,7 +189,7 @@ class Number(_Counted):
             lambda: forms.number_choices(library, guild_id, self.form, slug and str(slug), motion)
         )
         typed = str(value)
-        return _choices([(label, n) for n, label in numbered if typed in str(n)])
+        return choices([(label, n) for n, label in numbered if typed in str(n)])
 
 
 class Target(_Text):
@@ -215,7 +217,7 @@ class Target(_Text):
             )
             source = kind_name(EntityKind.SOURCE)
             pairs += [(f"{source}: {key}", str(Ref(EntityKind.SOURCE, key))) for key in keys]
-        return _choices(pairs)
+        return choices(pairs)
 
 
 class RemovedTarget(_Text):
@@ -231,7 +233,7 @@ class RemovedTarget(_Text):
         entries = await _in_thread(lambda: library.removed(guild_id=guild_id))
         refs = [Ref(entry.kind, entry.key) for entry in entries]
         typed = value.strip().lower()
-        return _choices([(ref.words, str(ref)) for ref in refs if typed in str(ref)])
+        return choices([(ref.words, str(ref)) for ref in refs if typed in str(ref)])
 
 
 class Alias(_Text):
@@ -247,7 +249,7 @@ class Alias(_Text):
             str(getattr(interaction.namespace, "target", "") or ""), default=EntityKind.INCIDENT
         )
         aliases = await _in_thread(lambda: forms.alias_choices(library, guild_id, target, value))
-        return _choices([(alias, alias) for alias in aliases])
+        return choices([(alias, alias) for alias in aliases])
 
 
 class OwnChange(_Counted):
@@ -264,7 +266,7 @@ class OwnChange(_Counted):
         )
         kinds = await undoable_kinds(interaction)
         changes = await _in_thread(lambda: library.undoable(actor=Actor(guild_id, user_id), kinds=kinds))
-        return _choices(
+        return choices(
             [(replies.audit_choice(c), int(c.id or 0)) for c in changes if str(value) in str(c.id)]
         )
 
@@ -508,7 +510,7 @@ class HistoryTarget(Target):
         found = await super().autocomplete(interaction, value)
         slugs = await _in_thread(lambda: forms.key_choices(library, guild_id, EntityKind.CHAMBER, value))
         chamber = kind_name(EntityKind.CHAMBER)
-        chambers = _choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs])
+        chambers = choices([(f"{chamber}: {slug}", str(Ref(EntityKind.CHAMBER, slug))) for slug in slugs])
         # The chambers whose slug holds what was typed are few: keep room for them after the best entries.
         return [*found[: limits.CHOICES - len(chambers)], *chambers][: limits.CHOICES]
 
@@ -534,7 +536,10 @@ class HistoryPages(Pages):
             menu: discord.ui.Select[HistoryPages] = discord.ui.Select(
                 placeholder=say(Msg.HISTORY_OPEN),
                 options=[
-                    discord.SelectOption(label=replies.audit_choice(c.audit), value=str(c.audit.id))
+                    discord.SelectOption(
+                        label=one_line(replies.audit_choice(c.audit), limits.SELECT_OPTION_LABEL),
+                        value=str(c.audit.id),
+                    )
                     for c in shown
                 ],
                 row=0,

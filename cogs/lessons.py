@@ -15,10 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.render import Reply
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 from cogs.classroom import CollectionName
-from cogs.common import Interaction, Query, answer
+from cogs.common import Interaction, Query, answer, message_kwargs
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -56,9 +57,8 @@ class Lessons(commands.Cog):
         if len(sheet.content) > interaction.filesize_limit:
             raise InvalidInput(Msg.LESSON_TOO_BIG, slug=sheet.name)
         await interaction.response.send_message(
-            say(Msg.LESSON_READY, title=sheet.title),
+            **message_kwargs(Reply(content=say(Msg.LESSON_READY, title=sheet.title))),
             file=discord.File(io.BytesIO(sheet.content), filename=sheet.filename),
-            allowed_mentions=discord.AllowedMentions.none(),
         )
 
 

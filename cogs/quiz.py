@@ -25,13 +25,14 @@ from bot.client.bot import ParlBot
 from bot.client.interaction_log import watch
 from bot.client.tree import answer_failure, send_ephemeral
 from bot.curation.changes import Actor, EntityKind
+from bot.defuse import one_line
 from bot.messages.catalogue import Msg, say, speaking
 from bot.quiz import replies
 from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
 from cogs.checks import ensure_teacher, is_teacher, teacher_only
-from cogs.common import Interaction, Pages, Query, lookup_private, message_kwargs, send
+from cogs.common import Interaction, Pages, Query, choices, lookup_private, message_kwargs, send
 from cogs.confirm import Confirm, Confirmation
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class AnswerButton(
             style = discord.ButtonStyle.success if right else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
-                label=limits.clip(label, limits.BUTTON_LABEL) or str(choice + 1),
+                label=one_line(label or str(choice + 1), limits.BUTTON_LABEL),
                 style=style,
                 custom_id=f"parlbot:quiz:{question_id}:{choice}",
             )
@@ -110,21 +111,13 @@ CLEARING = Confirmation(
 
 
 async def _chambers(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
-    pairs = interaction.client.library.chamber_choices(value)  # in memory
-    return [
-        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=slug)
-        for name, slug in pairs[: limits.CHOICES]
-    ]
+    return choices(interaction.client.library.chamber_choices(value))  # in memory
 
 
 async def _collections(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
     library, guild_id = interaction.client.library, interaction.guild_id or 0
     names = await asyncio.to_thread(library.collection_names, guild_id, value)
-    return [
-        app_commands.Choice(name=limits.clip(name, limits.CHOICE_NAME), value=name)
-        for name in names[: limits.CHOICES]
-        if len(name) <= limits.CHOICE_VALUE
-    ]
+    return choices((name, name) for name in names)
 
 
 async def _sources(interaction: Interaction, value: str) -> list[app_commands.Choice[str]]:
@@ -133,7 +126,7 @@ async def _sources(interaction: Interaction, value: str) -> list[app_commands.Ch
         library.visible_keys, guild_id=interaction.guild_id, kind=EntityKind.SOURCE
     )
     typed = value.casefold().strip()
-    return [app_commands.Choice(name=key, value=key) for key in keys if typed in key][: limits.CHOICES]
+    return choices((key, key) for key in keys if typed in key)
 
 
 class QuizCog(commands.Cog, name="Quiz"):

@@ -89,9 +89,8 @@ class ConfirmImport(OwnedView):
             )
         except Exception as error:  # every failure is reported in the message it concerns
             await progress.settle()
-            await interaction.edit_original_response(
-                content=transfer_replies.failed_text(error_message(interaction, error))
-            )
+            failed = transfer_replies.failed_reply(error_message(interaction, error))
+            await interaction.edit_original_response(**message_kwargs(failed))
             return
         await progress.settle()
         await interaction.edit_original_response(**message_kwargs(transfer_replies.done_reply(plan)))

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import URL
 
@@ -41,6 +42,13 @@ TEST_DATABASE_URL_ENV = "TEST_DATABASE_URL"
 # The Discord-side fixtures (a logged-in ParlBot against the loopback Discord) and the command-line
 # ones (``bot.cli.main`` in a clean working directory) live beside these.
 pytest_plugins = ["tests.discord_harness", "tests.cli_harness"]
+
+# Property-based tests: enough examples to find what a hand-picked case misses, few enough to keep the
+# suite quick; no per-example deadline (a shared CI machine's pauses are not failures). A longer hunt:
+# HYPOTHESIS_PROFILE=thorough.
+settings.register_profile("parlbot", max_examples=60, deadline=None)
+settings.register_profile("thorough", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "parlbot"))
 
 
 def with_search_path(url: URL, schema: str) -> URL:

@@ -10,7 +10,9 @@ conftest's ``seeded_database``, so every Discord test runs once per database bac
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator, Sequence
+import re
+import unicodedata
+from collections.abc import AsyncIterator, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -18,7 +20,7 @@ import pytest
 from bot.client.bot import ParlBot
 from bot.library import Library
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
-from bot.loopback.rest import FakeDiscord, RecordedRequest
+from bot.loopback.rest import FakeDiscord, RecordedRequest, walk_components
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies
 from bot.messages.catalogue import Msg, say
 from bot.search.index import SearchIndex
@@ -27,12 +29,14 @@ from db.session import Database
 
 __all__ = [
     "all_text",
+    "assert_defused",
     "before",
     "buttons",
     "choices",
     "first_message",
     "is_ephemeral",
     "message_bodies",
+    "shown_texts",
 ]
 
 
@@ -52,16 +56,46 @@ def first_message(requests: Sequence[RecordedRequest]) -> dict[str, Any]:
     return bodies[0]
 
 
-def all_text(body: dict[str, Any]) -> str:
-    """Every human-readable string of a message body, joined: content, embed texts, button labels."""
-    parts: list[str] = [str(body.get("content") or "")]
+def shown_texts(body: Mapping[str, Any]) -> list[str]:
+    """Every string a member reads in ``body``: a message's content, embed texts and component labels
+    (select options too), autocomplete's choices, a modal's title and labels (not its prefilled values:
+    what a form holds is the entry's text itself, to edit)."""
+    parts: list[str] = [str(body.get("content") or ""), str(body.get("title") or "")]
     for embed in body.get("embeds") or []:
-        parts += [str(embed.get(key) or "") for key in ("title", "description", "url")]
-        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+        parts += [str(embed.get(key) or "") for key in ("title", "description")]
+        parts += [str(f.get(key) or "") for f in embed.get("fields") or [] for key in ("name", "value")]
         parts.append(str((embed.get("footer") or {}).get("text") or ""))
         parts.append(str((embed.get("author") or {}).get("name") or ""))
-    parts += [str(button.get("label") or "") for button in buttons(body)]
-    return "\n".join(part for part in parts if part)
+    for component in walk_components(body.get("components") or []):
+        parts += [str(component.get(key) or "") for key in ("label", "placeholder", "description")]
+        parts += [str(option.get("label") or "") for option in component.get("options") or []]
+    parts += [str(choice.get("name") or "") for choice in body.get("choices") or []]
+    return [part for part in parts if part]
+
+
+def all_text(body: dict[str, Any]) -> str:
+    """Every human-readable string of a message body (``shown_texts``) and its embeds' links, joined."""
+    links = [str(embed["url"]) for embed in body.get("embeds") or [] if embed.get("url")]
+    return "\n".join([*shown_texts(body), *links])
+
+
+RAW_MENTION = re.compile(r"@(?:everyone|here)|<(?:@[!&]?|#)\d+>", re.IGNORECASE)
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def unseen(text: str) -> list[str]:
+    """The characters of ``text`` a member cannot see that may change what they read: controls (but a
+    newline) and bidirectional controls."""
+    return [c for c in text if c in BIDI_CONTROLS or (unicodedata.category(c) == "Cc" and c != "\n")]
+
+
+def assert_defused(body: Mapping[str, Any], *, mentions: Collection[str] = ()) -> None:
+    """``body`` (a message, autocomplete's data or a modal's) shows no mention that would render as one,
+    but the bot's own ``mentions`` ("<@&456>"), and no control or bidi control character."""
+    for text in shown_texts(body):
+        raw = [found for found in RAW_MENTION.findall(text) if found not in mentions]
+        assert not raw, f"mentions {raw} render in {text!r}"
+        assert not unseen(text), f"unseen characters {unseen(text)} in {text!r}"
 
 
 def buttons(body: dict[str, Any]) -> list[dict[str, Any]]:

@@ -93,7 +93,7 @@ MARKUP = (
 )
 INJECTIONS = (
     "'; DROP TABLE incident; --",
-    "\" OR 1=1 --",
+    '" OR 1=1 --',
     "singh-2020' OR '1'='1",
     "%s %d %n",
     "{0} {name} {{}}",

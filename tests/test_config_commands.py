@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.classroom.replies import language_line, private_line, teachers_line
+from bot.defuse import defuse
 from bot.loopback.payloads import DEFAULT_CHANNEL_ID, Invoker
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
@@ -38,7 +39,7 @@ async def test_setting_a_teacher_role_one_holds_names_it(moderator_session) -> N
     answer = await ask(moderator_session, f"/config teacher-role role:{TEACHERS}", manager)
 
     assert is_ephemeral(answer)
-    assert answer["content"] == teachers_line(TEACHERS)
+    assert answer["content"] == defuse(teachers_line(TEACHERS))
     assert moderator_session.bot.library.teacher_role(moderator_session.invoker.guild_id or 0) == TEACHERS
 
 
@@ -49,7 +50,7 @@ async def test_setting_a_teacher_role_one_does_not_hold_asks_first(moderator_ses
 
     set_it = first_message(await moderator_session.press(button(warning, Msg.ROLE_SET_ANYWAY)["custom_id"]))
 
-    assert set_it["content"] == teachers_line(TEACHERS)
+    assert set_it["content"] == defuse(teachers_line(TEACHERS))
 
 
 async def test_cancelling_a_teacher_role_leaves_the_moderators_teaching(moderator_session) -> None:
@@ -98,7 +99,7 @@ async def test_a_private_server_answers_lookups_privately(moderator_session) -> 
 async def test_a_channel_of_its_own_overrides_the_server(moderator_session) -> None:
     await ask(moderator_session, "/config ephemeral setting:on")
     answer = await ask(moderator_session, f"/config ephemeral setting:off channel:{CLASS_CHANNEL}")
-    assert answer["content"] == private_line(False, CLASS_CHANNEL)
+    assert answer["content"] == defuse(private_line(False, CLASS_CHANNEL))
 
     in_class = await ask(
         moderator_session, "/quote query:i will not", member(moderator_session, channel=CLASS_CHANNEL)
@@ -125,7 +126,7 @@ async def test_a_channel_can_follow_the_server_again(moderator_session) -> None:
     await ask(moderator_session, f"/config ephemeral setting:on channel:{CLASS_CHANNEL}")
     answer = await ask(moderator_session, f"/config ephemeral setting:server channel:{CLASS_CHANNEL}")
 
-    assert answer["content"] == say(Msg.PRIVATE_CHANNEL_FOLLOWS, channel=CLASS_CHANNEL)
+    assert answer["content"] == say(Msg.PRIVATE_CHANNEL_FOLLOWS, channel=f"<#{CLASS_CHANNEL}>")
     in_class = await ask(
         moderator_session, "/incident singh-2020", member(moderator_session, channel=CLASS_CHANNEL)
     )
@@ -178,10 +179,10 @@ async def test_show_tells_every_setting(moderator_session) -> None:
     for line in (
         say(Msg.SETTINGS_TITLE),
         say(Msg.MODERATORS_MANAGE_SERVER),
-        teachers_line(TEACHERS),
+        defuse(teachers_line(TEACHERS)),
         language_line("fr"),
         private_line(False),
-        private_line(True, CLASS_CHANNEL),
+        defuse(private_line(True, CLASS_CHANNEL)),
         say(Msg.SETTINGS_HINT),
     ):
         assert line in shown

@@ -165,7 +165,7 @@ async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_d
 ) -> None:
     manager = replace(moderator_session.invoker, extra_roles=(CURATORS,))  # Manage Server, holding the role
     answer = await ask(moderator_session, f"/config moderator-role role:{CURATORS}", manager)
-    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in answer["content"]
+    assert say(Msg.MODERATORS_ROLE, role=f"<@&{CURATORS}>") in answer["content"]
     curator = replace(member(moderator_session), extra_roles=(CURATORS,))
     added = say(Msg.ADDED_SUMMARY, what=entry(EntityKind.SOURCE, "doe-2021-example"))
     assert (await ask(moderator_session, SOURCE, curator))["content"].startswith(done(added, 1))
@@ -173,7 +173,7 @@ async def test_once_a_role_is_set_its_holders_moderate_and_manage_server_alone_d
     assert say(Msg.NOT_A_MODERATOR) in refused["content"]
     assert audit_count(moderator_session) == 1
     shown = await ask(moderator_session, "/config show")  # Manage Server may always see and change it
-    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in shown["content"]
+    assert say(Msg.MODERATORS_ROLE, role=f"<@&{CURATORS}>") in shown["content"]
 
 
 async def test_setting_a_role_one_does_not_hold_asks_first(moderator_session) -> None:
@@ -182,9 +182,9 @@ async def test_setting_a_role_one_does_not_hold_asks_first(moderator_session) ->
     assert warning["content"].startswith(before(Msg.ROLE_NOT_HELD, "role"))
     assert say(Msg.MODERATORS_MANAGE_SERVER) in (await ask(moderator_session, "/config show"))["content"]
     set_it = first_message(await moderator_session.press(button(warning, Msg.ROLE_SET_ANYWAY)["custom_id"]))
-    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in set_it["content"]
+    assert say(Msg.MODERATORS_ROLE, role=f"<@&{CURATORS}>") in set_it["content"]
     shown = await ask(moderator_session, "/config show")
-    assert say(Msg.MODERATORS_ROLE, role=CURATORS) in shown["content"]
+    assert say(Msg.MODERATORS_ROLE, role=f"<@&{CURATORS}>") in shown["content"]
 
 
 async def test_cancelling_a_role_one_does_not_hold_leaves_the_setting(moderator_session) -> None:

@@ -8,6 +8,7 @@ from bot import limits
 from bot.answers.render import EmbedBuilder
 from bot.curation import change_view, replies
 from bot.curation.change_log import LoggedChange
+from bot.defuse import defuse
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, EntityKind
 
@@ -45,7 +46,7 @@ def test_a_refused_write_hands_back_every_long_text_within_the_message_limit() -
 def test_an_audit_line_mentions_the_moderator_and_the_undo() -> None:
     entry = audit(3)
     entry.undone_by_id = 4
-    line = replies.audit_line(LoggedChange(entry))
+    line = defuse(replies.audit_line(LoggedChange(entry)))
     assert line.startswith("**#3** added alias “Jag” to person jagmeet-singh — <@42>, <t:")
     assert line.endswith(f" · {say(Msg.UNDONE_BY, change=4)}")
 
@@ -61,8 +62,8 @@ def test_history_pages_are_clamped_and_counted() -> None:
 
 
 def test_the_config_reply_names_the_role_without_pinging() -> None:
-    assert replies.config_reply(99).content == f"{say(Msg.MODERATORS_ROLE, role=99)}\n{say(Msg.CONFIG_HINT)}"
-    assert "<@&99>" in str(replies.config_reply(99).content)
+    role = say(Msg.MODERATORS_ROLE, role="<@&99>")
+    assert replies.config_reply(99).content == f"{role}\n{say(Msg.CONFIG_HINT)}"
     assert str(replies.config_reply(None).content).startswith(say(Msg.MODERATORS_MANAGE_SERVER))
 
 
@@ -112,8 +113,8 @@ def test_a_nested_position_is_named_by_its_motion() -> None:
 
 
 def test_entry_text_is_escaped_so_that_it_cannot_pass_for_a_mark() -> None:
-    shown = lines_of({"name": "a"}, {"name": "**bold** @everyone"})
-    assert shown == {"Name": ["~~a~~ → __\\*\\*bold\\*\\* @\u200beveryone__"]}
+    shown = lines_of({"name": "a"}, {"name": "**bold** _it_"})
+    assert shown == {"Name": ["~~a~~ → __\\*\\*bold\\*\\* \\_it\\___"]}
 
 
 def test_chunks_cut_a_long_diff_between_words_and_reopen_its_marks() -> None:

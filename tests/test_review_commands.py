@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.curation.changes import kind_name
 from bot.curation.replies import credit
+from bot.defuse import defuse
 from bot.library import Library
 from bot.loopback import payloads
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID, Invoker
@@ -97,7 +98,7 @@ async def test_approving_writes_the_entry_and_the_member_is_told_after_their_nex
     pressed = await discord_session.press(button_id(body, Msg.APPROVE), invoker=as_moderator(discord_session))
     next_use = await discord_session.invoke("/person jagmeet-singh")
 
-    credited = credit(MODERATOR_ID, DEFAULT_USER_ID)
+    credited = defuse(credit(MODERATOR_ID, DEFAULT_USER_ID))
     assert edited(pressed)["content"] == "\n".join(
         (
             f"{say(Msg.APPROVED, suggestion=1, change=1)} {credited[:1].upper()}{credited[1:]}.",
@@ -430,7 +431,7 @@ async def test_history_opens_one_change_before_and_after_with_who_made_it(
     )
     fields = fields_of(opened)
     assert fields["Name"] == "~~Jagmeet Singh~~ → __Jagmeet S. Singh__"
-    assert fields[say(Msg.CHANGE_BY)] == credit(MODERATOR_ID, DEFAULT_USER_ID)
+    assert fields[say(Msg.CHANGE_BY)] == defuse(credit(MODERATOR_ID, DEFAULT_USER_ID))
 
 
 async def test_a_change_picked_from_another_server_is_not_shown(discord_session: OfflineSession) -> None:

@@ -20,7 +20,6 @@ from bot.answers.render import (
     title_of,
     unofficial,
 )
-from bot.limits import clip
 from bot.messages.catalogue import Msg, current_locale, say
 
 INCIDENT_BUTTONS = 5
@@ -50,7 +49,6 @@ def term_reply(term: TermDetail) -> Reply:
         listed(incident_ref_line(ref) for ref in term.incidents) or say(Msg.GLOSSARY_NO_INCIDENTS),
     )
     buttons = tuple(
-        Button(clip(title_of(ref), 80), Action.INCIDENT, ref.slug)
-        for ref in term.incidents[:INCIDENT_BUTTONS]
+        Button(title_of(ref), Action.INCIDENT, ref.slug) for ref in term.incidents[:INCIDENT_BUTTONS]
     )
     return Reply(embeds=(embed.build(),), buttons=buttons)

@@ -28,6 +28,7 @@ from bot.answers.queries import (
     SourceRef,
     TermRef,
 )
+from bot.defuse import defuse, message_text, one_line
 from bot.errors import NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, current_locale, day_words, language_words, say
@@ -105,25 +106,37 @@ class Action(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button that asks the bot for ``action`` on ``argument``; ``replace`` edits the message in place."""
+    """A button that asks the bot for ``action`` on ``argument``; ``replace`` edits the message in place.
+    Its label is shown defused and clipped (``bot.defuse.one_line``)."""
 
     label: str
     action: str  # an ``Action``; a button rebuilt from an old message's id may name one no longer known
     argument: str
     replace: bool = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", one_line(self.label, limits.BUTTON_LABEL))
+
 
 @dataclass(frozen=True, slots=True)
 class Reply:
+    """What the bot answers: its content is shown defused (``bot.defuse``) and clipped to Discord's limit
+    here, once; its embeds come defused from ``EmbedBuilder``, its buttons from ``Button``."""
+
     content: str | None = None
     embeds: tuple[dict[str, Any], ...] = ()
     buttons: tuple[Button, ...] = ()
     ephemeral: bool = False
 
+    def __post_init__(self) -> None:
+        if self.content is not None:
+            object.__setattr__(self, "content", message_text(self.content) or None)
+
 
 @dataclass
 class EmbedBuilder:
-    """Builds one embed whose parts and total stay within Discord's limits."""
+    """Builds one embed whose parts and total stay within Discord's limits, every text in it defused
+    (``bot.defuse``) when it is built."""
 
     title: str
     description: str = ""
@@ -133,18 +146,20 @@ class EmbedBuilder:
     timestamp: dt.date | None = None  # the day the embed is about (an incident's date)
 
     def add(self, name: str, value: str, *, inline: bool = False) -> None:
-        if value.strip() and len(self.fields) < limits.EMBED_FIELDS:
+        if defuse(value).strip() and len(self.fields) < limits.EMBED_FIELDS:
             self.fields.append((clip(name, limits.FIELD_NAME), clip(value, limits.FIELD_VALUE), inline))
 
     def build(self, budget: int = limits.EMBED_TOTAL) -> dict[str, Any]:
         """The embed as Discord's JSON, dropping trailing fields if ``budget`` characters are exceeded."""
-        title = clip(self.title, limits.EMBED_TITLE)
-        footer = clip(self.footer, limits.FOOTER)
+        title = one_line(self.title, limits.EMBED_TITLE)
+        footer = clip(defuse(self.footer, lines=False), limits.FOOTER)
         used = len(title) + len(footer)
-        description = clip(self.description, min(limits.EMBED_DESCRIPTION, max(budget - used, 0)))
+        description = defuse(self.description)
+        description = clip(description, min(limits.EMBED_DESCRIPTION, max(budget - used, 0)))
         used += len(description)
         fields = []
-        for name, value, inline in self.fields:
+        for raw_name, raw_value, inline in self.fields:
+            name, value = one_line(raw_name, limits.FIELD_NAME), clip(defuse(raw_value), limits.FIELD_VALUE)
             if used + len(name) + len(value) > budget:
                 break
             used += len(name) + len(value)
@@ -183,11 +198,8 @@ def listed(items: Iterable[str], limit: int = limits.FIELD_VALUE) -> str:
 
 
 def echo(text: str) -> str:
-    """User text quoted back: clipped, and with every ``@`` defused so it can never read as a mention.
-
-    ``allowed_mentions`` already stops pings; this also stops ``@everyone`` from *looking* like one.
-    """
-    return clip(text, 100).replace("@", "@\u200b")
+    """User text quoted back, clipped (its mentions are defused with the rest of the reply)."""
+    return clip(text, 100)
 
 
 def _date(day: dt.date) -> str:
@@ -511,8 +523,7 @@ def person_reply(person: PersonDetail) -> Reply:
     )
     embed.add(say(Msg.QUOTES), listed(_quote_line(q, limit=150) for q in person.quotes))
     buttons = tuple(
-        Button(clip(title_of(a.incident), 80), Action.INCIDENT, a.incident.slug)
-        for a in person.appearances[:5]
+        Button(title_of(a.incident), Action.INCIDENT, a.incident.slug) for a in person.appearances[:5]
     )
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
@@ -553,10 +564,8 @@ def did_you_mean_reply(query: str, candidates: Sequence[Choice]) -> Reply:
     shown = candidates[: limits.BUTTONS_PER_ROW]
     lines = "\n".join(f"• {c.label}" for c in shown)
     return Reply(
-        content=clip(say(Msg.DID_YOU_MEAN, query=echo(query), choices=lines), limits.CONTENT),
-        buttons=tuple(
-            Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument, replace=True) for c in shown
-        ),
+        content=say(Msg.DID_YOU_MEAN, query=echo(query), choices=lines),
+        buttons=tuple(Button(c.label, c.action, c.argument, replace=True) for c in shown),
         ephemeral=True,
     )
 
@@ -568,7 +577,7 @@ def no_match_reply(query: str, what: str, suggestions: Sequence[Choice]) -> Repl
         listed = "\n".join(f"• {s.label}" for s in suggestions[:5])
         text += " " + say(Msg.NO_MATCH_SUGGESTIONS, suggestions=listed)
     text += "\n" + say(Msg.NO_MATCH_TIP)
-    return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
+    return Reply(content=text, ephemeral=True)
 
 
 def pages_for(count: int, size: int = PAGE_SIZE) -> int:
@@ -597,7 +606,7 @@ def search_page_reply(query: str, results: Sequence[Choice], *, page: int) -> Re
         else say(Msg.NO_RESULTS)
     )
     # One button per result, so every result on the page opens (a page fills two rows at most).
-    buttons = tuple(Button(clip(c.label, limits.BUTTON_LABEL), c.action, c.argument) for c in shown)
+    buttons = tuple(Button(c.label, c.action, c.argument) for c in shown)
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import limits
 from bot.answers.render import Action, Button, EmbedBuilder, Reply, page_of, pages_for, unofficial
 from bot.classroom.collections import CollectionChange, CollectionSummary
 from bot.classroom.incidents import Anniversaries, IncidentLine
 from bot.classroom.settings import GuildSettings
 from bot.curation.replies import moderators_line
-from bot.limits import clip
+from bot.defuse import channel_mention, role_mention
 from bot.messages.catalogue import Msg, day_words, say
 
 CHANNELS_SHOWN = 15  # channels of their own listed by /config show
@@ -25,18 +24,21 @@ LANGUAGE_NAMES = {"en": Msg.LANGUAGE_EN, "fr": Msg.LANGUAGE_FR}
 
 
 def teachers_line(role_id: int | None) -> str:
-    return say(Msg.TEACHERS_MODERATORS) if role_id is None else say(Msg.TEACHERS_ROLE, role=role_id)
+    if role_id is None:
+        return say(Msg.TEACHERS_MODERATORS)
+    return say(Msg.TEACHERS_ROLE, role=role_mention(role_id))
 
 
 def private_line(private: bool, channel_id: int | None = None) -> str:
     """Whether lookups answer privately, in the guild or in one channel (mentioned, never pinged)."""
     if channel_id is None:
         return say(Msg.PRIVATE_SERVER_ON if private else Msg.PRIVATE_SERVER_OFF)
-    return say(Msg.PRIVATE_CHANNEL_ON if private else Msg.PRIVATE_CHANNEL_OFF, channel=channel_id)
+    channel = channel_mention(channel_id)
+    return say(Msg.PRIVATE_CHANNEL_ON if private else Msg.PRIVATE_CHANNEL_OFF, channel=channel)
 
 
 def follows_line(channel_id: int) -> str:
-    return say(Msg.PRIVATE_CHANNEL_FOLLOWS, channel=channel_id)
+    return say(Msg.PRIVATE_CHANNEL_FOLLOWS, channel=channel_mention(channel_id))
 
 
 def language_line(language: str | None) -> str:
@@ -47,7 +49,7 @@ def language_line(language: str | None) -> str:
 
 def setting_reply(line: str) -> Reply:
     """What a changed setting now is, for the member who changed it."""
-    return Reply(content=clip(line, limits.CONTENT), ephemeral=True)
+    return Reply(content=line, ephemeral=True)
 
 
 def settings_reply(settings: GuildSettings) -> Reply:
@@ -64,7 +66,7 @@ def settings_reply(settings: GuildSettings) -> Reply:
     if len(channels) > CHANNELS_SHOWN:
         lines.append(say(Msg.AND_MORE, count=len(channels) - CHANNELS_SHOWN))
     lines.append(say(Msg.SETTINGS_HINT))
-    return Reply(content=clip("\n".join(lines), limits.CONTENT), ephemeral=True)
+    return Reply(content="\n".join(lines), ephemeral=True)
 
 
 # -- collections ------------------------------------------------------------------------------------
@@ -120,9 +122,7 @@ def incidents_page_reply(title: str, lines: Sequence[IncidentLine], *, page: int
         title=title, footer=unofficial(say(Msg.PAGE, page=page + 1, pages=pages_for(len(lines))))
     )
     embed.description = "\n".join(map(incident_line, shown)) if shown else empty
-    buttons = tuple(
-        Button(clip(line.title, limits.BUTTON_LABEL), Action.INCIDENT, line.slug) for line in shown
-    )
+    buttons = tuple(Button(line.title, Action.INCIDENT, line.slug) for line in shown)
     return Reply(embeds=(embed.build(),), buttons=buttons)
 
 

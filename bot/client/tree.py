@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.client.gate import command_refusal
 from bot.client.interaction_log import note_failure, note_refusal, watch
 from bot.client.locale import speak_to
+from bot.defuse import message_text
 from bot.errors import ParlbotError
 from bot.messages.catalogue import Msg, say
 
@@ -93,8 +94,9 @@ async def answer_failure(interaction: discord.Interaction[ParlBot], cause: Excep
 
 
 async def send_ephemeral(interaction: discord.Interaction[ParlBot], message: str) -> None:
-    """Answer ``interaction`` privately, whether or not it was already responded to or deferred."""
-    allowed = discord.AllowedMentions.none()
+    """Answer ``interaction`` privately, whether or not it was already responded to or deferred; the
+    message defused (a refusal may name stored entries) and clipped."""
+    message, allowed = message_text(message), discord.AllowedMentions.none()
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True, allowed_mentions=allowed)
     else:

@@ -266,8 +266,8 @@ PLAIN_MARKS: dict[Mark, tuple[str, str]] = {
 
 
 def escape(text: str) -> str:
-    """Entry text made safe inside Discord markdown: its own markup escaped, ``@`` defused."""
-    return _MARKDOWN.sub(r"\\\1", text).replace("@", "@\u200b")
+    """Entry text made safe inside Discord markdown: its own markup escaped."""
+    return _MARKDOWN.sub(r"\\\1", text)
 
 
 def _span(mark: Mark, text: str, *, markdown: bool) -> str:

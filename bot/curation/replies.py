@@ -16,6 +16,7 @@ from bot.curation import change_view
 from bot.curation.change_log import LoggedChange, ShownChange
 from bot.curation.change_view import Section
 from bot.curation.changes import Removed, kind_name, status_name
+from bot.defuse import role_mention, user_mention
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.models import AuditAction, AuditEntry, Suggestion
@@ -34,13 +35,13 @@ def done_reply(audit: AuditEntry) -> Reply:
     text = say(Msg.DONE, summary=sentence(echo_long(audit.summary)), change=audit.id)
     if audit.action is not AuditAction.UNDO:
         text += " " + say(Msg.UNDO_HINT)
-    return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
+    return Reply(content=text, ephemeral=True)
 
 
 def suggested_reply(suggestion: Suggestion) -> Reply:
     """Thanks for a suggestion, saying that nothing changes until a moderator approves it."""
     text = say(Msg.SUGGESTED, suggestion=suggestion.id, summary=echo_long(suggestion.summary))
-    return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
+    return Reply(content=text, ephemeral=True)
 
 
 def outcome_line(suggestion: Suggestion) -> str:
@@ -56,14 +57,14 @@ def outcome_line(suggestion: Suggestion) -> str:
 
 
 def echo_long(text: str) -> str:
-    """Entry text quoted back in a reply: defused like ``echo``, but clipped less."""
-    return clip(text, limits.FIELD_VALUE).replace("@", "@\u200b")
+    """Entry text quoted back in a reply: clipped like ``echo``, but less."""
+    return clip(text, limits.FIELD_VALUE)
 
 
 def confirm_reply(what: str) -> Reply:
     """The question a removal asks before it removes anything."""
     text = say(Msg.REMOVAL_CONFIRM, what=echo_long(what))
-    return Reply(content=clip(text, limits.CONTENT), ephemeral=True)
+    return Reply(content=text, ephemeral=True)
 
 
 def failed_reply(message: str, texts: Mapping[str, str]) -> Reply:
@@ -75,19 +76,14 @@ def failed_reply(message: str, texts: Mapping[str, str]) -> Reply:
         for label, text in texts.items():
             body = clip(text.replace("```", "'''"), max(budget - len(label) - 10, 20))
             parts.append(f"{label}:\n```\n{body}\n```")
-    return Reply(content=clip("\n".join(parts), limits.CONTENT), ephemeral=True)
-
-
-def mention(user_id: int) -> str:
-    """A member as a mention (replies allow no mentions, so it shows their name and pings nobody)."""
-    return f"<@{user_id}>"
+    return Reply(content="\n".join(parts), ephemeral=True)
 
 
 def credit(actor_id: int, suggested_by: int | None = None) -> str:
     """Who made a change: the moderator, or the member who suggested it and the moderator who approved."""
     if suggested_by is None:
-        return mention(actor_id)
-    return say(Msg.CREDIT_SUGGESTED, author=mention(suggested_by), moderator=mention(actor_id))
+        return user_mention(actor_id)
+    return say(Msg.CREDIT_SUGGESTED, author=user_mention(suggested_by), moderator=user_mention(actor_id))
 
 
 def audit_line(change: LoggedChange) -> str:
@@ -100,8 +96,8 @@ def audit_line(change: LoggedChange) -> str:
 
 
 def audit_choice(audit: AuditEntry) -> str:
-    """A change as a choice (``/undo``'s autocomplete, ``/history``'s menu)."""
-    return clip(f"#{audit.id} {audit.summary}", limits.CHOICE_NAME)
+    """A change as a choice (``/undo``'s autocomplete, ``/history``'s menu), before it is clipped."""
+    return f"#{audit.id} {audit.summary}"
 
 
 def history_page_reply(target: str, changes: Sequence[LoggedChange], *, page: int) -> Reply:
@@ -205,7 +201,9 @@ def removed_page_reply(entries: Sequence[Removed], *, page: int) -> Reply:
 
 def moderators_line(role_id: int | None) -> str:
     """Who moderates: the role's members (mentioned, never pinged), or Manage Server."""
-    return say(Msg.MODERATORS_MANAGE_SERVER) if role_id is None else say(Msg.MODERATORS_ROLE, role=role_id)
+    if role_id is None:
+        return say(Msg.MODERATORS_MANAGE_SERVER)
+    return say(Msg.MODERATORS_ROLE, role=role_mention(role_id))
 
 
 def config_reply(role_id: int | None) -> Reply:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot import limits
 from bot.answers.render import EmbedBuilder, Reply
 from bot.curation.change_view import Section
 from bot.curation.changes import kind_name
@@ -20,11 +19,10 @@ from bot.curation.replies import (
     change_text,
     credit,
     echo_long,
-    mention,
     outcome_line,
     sentence,
 )
-from bot.limits import clip
+from bot.defuse import user_mention
 from bot.messages.catalogue import Msg, say
 from db.models import LABEL_MAX, AuditAction, Suggestion
 
@@ -52,11 +50,11 @@ def review_reply(
         footer=f"{say(Msg.REVIEW_FOOTER)} · {waiting}",
     )
     created = int(suggestion.created_at.timestamp())
-    embed.add(say(Msg.SUGGESTED_BY), f"{mention(suggestion.author_id)} <t:{created}:R>", inline=True)
+    embed.add(say(Msg.SUGGESTED_BY), f"{user_mention(suggestion.author_id)} <t:{created}:R>", inline=True)
     if not sections:
         embed.add(say(Msg.WHAT_WOULD_CHANGE), say(Msg.NOTHING_ANY_MORE))
     complete = add_change(embed, sections, rest=Msg.CHANGE_BEHIND_BUTTON)
-    reply = Reply(content=clip(note, limits.CONTENT) or None, embeds=(embed.build(),), ephemeral=True)
+    reply = Reply(content=note or None, embeds=(embed.build(),), ephemeral=True)
     return FullReply(reply, None if complete else change_text([embed.title, suggestion.summary], sections))
 
 
@@ -67,9 +65,9 @@ def approved_note(suggestion: Suggestion, change: int, moderator_id: int) -> str
 
 
 def queue_done_reply(note: str = "") -> Reply:
-    return Reply(content=clip(f"{note}\n{say(Msg.REVIEW_EMPTY)}".strip(), limits.CONTENT), ephemeral=True)
+    return Reply(content=f"{note}\n{say(Msg.REVIEW_EMPTY)}".strip(), ephemeral=True)
 
 
 def outcomes_reply(outcomes: Sequence[Suggestion]) -> Reply:
     """What became of the member's suggestions since they last asked (sent to them privately)."""
-    return Reply(content=clip("\n".join(outcome_line(s) for s in outcomes), limits.CONTENT), ephemeral=True)
+    return Reply(content="\n".join(outcome_line(s) for s in outcomes), ephemeral=True)

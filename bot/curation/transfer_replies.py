@@ -5,10 +5,8 @@ Like ``bot.render``, it knows Discord's JSON shapes but not discord.py; every re
 
 from __future__ import annotations
 
-from bot import limits
 from bot.answers.render import EmbedBuilder, Reply, echo
 from bot.curation.transfer import ImportPlan, plan_table
-from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.dataset.schema import Dataset
 
@@ -51,8 +49,9 @@ def done_reply(plan: ImportPlan) -> Reply:
     return Reply(content=say(Msg.IMPORTED, summary=plan.summary), embeds=(embed.build(),), ephemeral=True)
 
 
-def failed_text(message: str) -> str:
-    return clip(say(Msg.IMPORT_FAILED, problem=message), limits.CONTENT)
+def failed_reply(message: str) -> Reply:
+    """An import that failed, in the message that showed its progress."""
+    return Reply(content=say(Msg.IMPORT_FAILED, problem=message), ephemeral=True)
 
 
 def export_text(dataset: Dataset) -> str:

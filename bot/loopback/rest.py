@@ -233,7 +233,9 @@ def _check_select_options(
     _check_length(problems, options, limits.SELECT_OPTIONS, (*at, "options"))
     for number, option in enumerate(options):
         option_at = (*at, "options", number)
-        _check_length(problems, option.get("label"), 100, (*option_at, "label"), minimum=1)
+        _check_length(
+            problems, option.get("label"), limits.SELECT_OPTION_LABEL, (*option_at, "label"), minimum=1
+        )
         _check_length(problems, option.get("value"), 100, (*option_at, "value"), minimum=1)
 
 

@@ -24,8 +24,8 @@ RECEIPTS = {
 
 
 def name(text: str) -> str:
-    """A member's display name as plain text: clipped, markdown and ``@`` defused."""
-    shown = clip(" ".join(text.split()), NAME_SHOWN).replace("@", "@\u200b")
+    """A member's display name as plain text: clipped, its markdown escaped."""
+    shown = clip(" ".join(text.split()), NAME_SHOWN)
     for mark in "\\*_~`|>[]":
         shown = shown.replace(mark, f"\\{mark}")
     return shown
@@ -63,7 +63,7 @@ def joined(parts: Sequence[Reply]) -> Reply:
     """Replies shown as one message: their contents in order, their embeds sharing Discord's total."""
     content = "\n".join(part.content for part in parts if part.content) or None
     embeds = tuple(embed for part in parts for embed in part.embeds)
-    return Reply(content=None if content is None else clip(content, limits.CONTENT), embeds=embeds)
+    return Reply(content=content, embeds=embeds)
 
 
 def receipt_reply(click: Click) -> Reply:
@@ -91,7 +91,7 @@ def ended_reply(ended: Ended) -> Reply:
         else say(Msg.QUIZ_NOBODY_ANSWERED)
     )
     embed = EmbedBuilder(title=say(Msg.QUIZ_ENDED_TITLE), description=board)
-    return Reply(content=clip(closing, limits.CONTENT), embeds=(embed.build(EMBED_BUDGET),))
+    return Reply(content=closing, embeds=(embed.build(EMBED_BUDGET),))
 
 
 def score_pages(standings: Sequence[Standing]) -> int:

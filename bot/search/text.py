@@ -29,11 +29,16 @@ def fold(text: str) -> str:
     Casefolding comes first because it can itself produce combining marks ("İ" -> "i" + dot above).
     NFKD splits accented letters into base letter plus combining mark, and compatibility characters
     (ligatures, full-width forms, superscripts) into their plain equivalents; the marks are dropped.
+    A compatibility character may decompose to a capital, which is folded in turn, so folded text folds
+    to itself (Unicode's compatibility caseless match).
     """
     if text.isascii():  # the common case, and casefold() is lower() on ASCII
         stripped = text.lower()
     else:
         decomposed = unicodedata.normalize("NFKD", text.casefold())
+        refolded = decomposed.casefold()
+        if refolded != decomposed:  # a compatibility form that decomposes to a capital ("ϒ" -> "Υ")
+            decomposed = unicodedata.normalize("NFKD", refolded)
         stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     joined = _INNER_APOSTROPHE.sub("", _ELIDED.sub(lambda elided: elided.group(0)[:-1] + " ", stripped))
     return _NOT_WORD.sub(" ", joined).strip()
