@@ -157,7 +157,10 @@ async def _burst(session: OfflineSession, kind: str, payloads: Sequence[Json]) -
         waiting -= answered
     seconds = time.perf_counter() - begin
     # The follow-ups of deferred replies, before the next burst begins.
-    await asyncio.gather(*(task for task in asyncio.all_tasks() if task.get_name() == "CommandTree-invoker"))
+    await asyncio.gather(
+        *(task for task in asyncio.all_tasks() if task.get_name() == "CommandTree-invoker"),
+        return_exceptions=True,
+    )
     started = {str(payload["token"]): now for payload in payloads}
     first = _first_responses(session, started)
     return Row("burst", kind, len(payloads), seconds, first, _late(session, started))

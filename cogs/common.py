@@ -19,6 +19,7 @@ from bot.client.gate import modal_refusal
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, refuse
+from bot.client.workers import DEFERRED
 from bot.curation.changes import Actor
 from bot.defuse import one_line
 from bot.errors import InvalidInput
@@ -305,14 +306,14 @@ async def respond(
     workers = interaction.client.workers
     wait = patience(interaction, workers)
     if wait > 0.0:
-        task = asyncio.ensure_future(asyncio.to_thread(work))
-        done, _ = await asyncio.wait({task}, timeout=wait)
+        job = workers.start(work)
+        done, _ = await asyncio.wait({job}, timeout=wait)
         if not done:
             await _defer(interaction, edit=edit, ephemeral=ephemeral)
-        reply = await task
+        reply = await job
     else:
         await _defer(interaction, edit=edit, ephemeral=ephemeral)
-        reply = await workers.run_deferred(work)
+        reply = await workers.start(work, DEFERRED)
     if interaction.response.is_done():
         await interaction.client.arrivals.settled()  # others' acknowledgements before this follow-up
     await send(interaction, reply, edit=edit, ephemeral=ephemeral)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client.workers import DEFERRED
 from bot.curation import review_replies
 from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
@@ -164,7 +165,10 @@ async def tell_outcomes(interaction: Interaction) -> None:
     if interaction.guild_id is None or interaction.response.type is discord.InteractionResponseType.modal:
         return  # a modal's answer comes later; they are told after their next command instead
     library, guild_id, user_id = interaction.client.library, interaction.guild_id, interaction.user.id
-    outcomes = await asyncio.to_thread(library.take_outcomes, guild_id=guild_id, user_id=user_id)
+    # The member is answered already: this waits behind the work of interactions still owed an answer.
+    outcomes = await interaction.client.workers.start(
+        lambda: library.take_outcomes(guild_id=guild_id, user_id=user_id), DEFERRED
+    )
     if outcomes:
         await interaction.followup.send(
             **message_kwargs(review_replies.outcomes_reply(outcomes)), ephemeral=True

@@ -5,7 +5,7 @@ that must finish before that first response (a check, resolving what a form refe
 modal opens, a lookup that may still answer at once) is *urgent*; work whose interaction is already
 deferred has 15 minutes and waits behind it. ``Workers`` is the event loop's default executor, so
 every ``asyncio.to_thread`` is urgent; ``cogs.common.respond`` puts a deferred reply's work in the
-other lane with ``run_deferred``. Within a lane, jobs run in the order they came, and deferred work
+other lane with ``start``. Within a lane, jobs run in the order they came, and deferred work
 never takes the last thread: however long the replies being prepared, urgent work finds one free.
 """
 
@@ -86,10 +86,12 @@ class Workers(ThreadPoolExecutor):
         for thread in self._pool:
             thread.start()
 
-    async def run_deferred(self, call: Callable[[], _T]) -> _T:
-        """Run ``call`` in the deferred lane, in the caller's context (its language), and await it."""
+    def start(self, call: Callable[[], _T], lane: int = URGENT) -> asyncio.Future[_T]:
+        """Queue ``call`` in ``lane`` now, in the caller's context (its language), and return its
+        future on the running loop. Queued at once, not when a task first runs: a burst's next
+        interaction already sees it in ``congested``."""
         context = contextvars.copy_context()
-        return await asyncio.wrap_future(self.submit_in(DEFERRED, functools.partial(context.run, call)))
+        return asyncio.wrap_future(self.submit_in(lane, functools.partial(context.run, call)))
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         with self._ready:
