@@ -16,6 +16,9 @@ refused (``ControlCharacter``), so what is accepted is stored as it was meant.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Final
 
 __all__ = ["ID_MAX", "ControlCharacter", "clean_line", "clean_text", "codepoint", "is_id"]
@@ -79,6 +82,26 @@ def clean_text(text: str) -> str:
     _refuse_controls(text)
     lines = _BREAK.sub("\n", text.translate(_DROP)).replace("\x1f", " ")
     return _EDGES.sub("", _TRAILING.sub("", lines))
+
+
+_READING_STORED: ContextVar[bool] = ContextVar("reading_stored", default=False)
+
+
+@contextmanager
+def reading_stored() -> Iterator[None]:
+    """Within it, entries are read back from stored rows: their text is taken as stored, not judged by
+    these rules (text stored before parlbot cleaned its input may hold characters they refuse, and a
+    write touching that entry must still be able to read it)."""
+    token = _READING_STORED.set(True)
+    try:
+        yield
+    finally:
+        _READING_STORED.reset(token)
+
+
+def judging_input() -> bool:
+    """Whether text now is input to judge (not text read back from the database)."""
+    return not _READING_STORED.get()
 
 
 def is_id(number: int) -> bool:

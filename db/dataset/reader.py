@@ -10,6 +10,7 @@ from pydantic import (
 )
 from sqlmodel import Session, col, select
 
+from db.cleaning import reading_stored
 from db.dataset.rows import EntryRow, ScopeRow, row_id, same_named, scope_rows, slug_of
 from db.dataset.schema import (
     FORMAT,
@@ -163,8 +164,9 @@ def stored_incident(session: Session, incident: Incident, refs: SlugsById) -> In
 
 
 def stored_entry(session: Session, row: EntryRow) -> Entry:
-    """The file form of one stored row (an incident with its children)."""
-    return _entry(session, row, SlugsById(session))
+    """The file form of one stored row (an incident with its children), its text as stored."""
+    with reading_stored():
+        return _entry(session, row, SlugsById(session))
 
 
 def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:

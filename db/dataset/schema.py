@@ -30,7 +30,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from db.cleaning import ControlCharacter, clean_line, clean_text, codepoint
+from db.cleaning import ControlCharacter, clean_line, clean_text, codepoint, judging_input
 from db.models import (
     CHOICE_MAX,
     LABEL_MAX,
@@ -75,7 +75,7 @@ def _cleaned(clean: Callable[[str], str]) -> BeforeValidator:
     refused as the error ``control_character``."""
 
     def validate(value: object) -> object:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not judging_input():
             return value
         try:
             return clean(value)
