@@ -142,3 +142,10 @@ async def test_an_edit_form_holds_the_stored_text_as_it_is_so_that_saving_change
     modal = modals(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))[0]
     assert_defused(modal)
     assert {field.custom_id: field.value for field in modal_fields(modal)}["text"] == QUOTE
+
+
+def test_a_scope_holding_text_stored_before_the_rules_still_exports(library: Library) -> None:
+    dataset = library.export(guild_id=0)
+
+    # As stored, control characters included: a file says what the data holds.
+    assert QUOTE in [quote.text for incident in dataset.incidents for quote in incident.quotes]

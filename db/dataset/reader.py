@@ -200,8 +200,13 @@ def export_dataset(session: Session, *, guild_id: int = SHARED_GUILD) -> Dataset
     guild's incident citing a shared person, a guild's term linked with a shared incident, a question
     citing a shared source, say) are included so the file validates on its own;
     the scope's own entry wins over another with its slug. ``dataset_version`` is the scope's recorded
-    ``DatasetVersion``, or ``UNVERSIONED``.
+    ``DatasetVersion``, or ``UNVERSIONED``. Text is exported as stored (``reading_stored``).
     """
+    with reading_stored():
+        return _export(session, guild_id)
+
+
+def _export(session: Session, guild_id: int) -> Dataset:
     refs = SlugsById(session)
     terms = [_entry(session, row, refs) for row in scope_rows(session, Term, guild_id, removed=False)]
     incident_rows = {row.slug: row for row in _linked_incidents(session, terms, guild_id)}
