@@ -172,3 +172,12 @@ async def test_the_loop_keeps_a_working_pool_after_the_bot_closes(parlbot: ParlB
         assert await asyncio.to_thread(lambda: "in the bot's pool") == "in the bot's pool"
 
     assert await asyncio.to_thread(lambda: "after it closed") == "after it closed"
+
+
+async def test_the_bot_remembers_only_the_interactions_still_owed_an_answer(
+    parlbot: ParlBot, discord_session: OfflineSession
+) -> None:
+    for _ in range(5):
+        await discord_session.invoke("/incident query:singh-2020")  # each answered at once
+
+    assert len(parlbot.arrivals) == 1  # the last one, forgotten when the next arrives

@@ -62,7 +62,11 @@ class Arrivals:
 
     def note(self, interaction: discord.Interaction[ParlBot]) -> None:
         note_arrival(interaction)
+        self._prune()  # holds only what is owed an answer: at most the last 3 s of interactions
         self._waiting.append(interaction)
+
+    def __len__(self) -> int:
+        return len(self._waiting)
 
     def _prune(self) -> bool:
         """Forget the oldest while acknowledged or past Discord's deadline; whether any is left."""
