@@ -53,12 +53,6 @@ class Workers(ThreadPoolExecutor):
     def threads(self) -> int:
         return self._size
 
-    @property
-    def backlog(self) -> int:
-        """Jobs waiting for a thread (not counting those running)."""
-        with self._ready:
-            return len(self._queue)
-
     def congested(self) -> bool:
         """Whether a new job would wait: every thread is busy or jobs are queued already."""
         with self._ready:
