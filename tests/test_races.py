@@ -274,6 +274,77 @@ def test_an_import_overtaken_by_an_add_of_one_of_its_new_slugs_is_refused_whole(
     ]
 
 
+# -- an approval overtaken between its check and its write ----------------------------------------------
+
+
+@contextmanager
+def landing_before_read(database: Database, reads: int, write: Callable[[], object]) -> Iterator[list[int]]:
+    """Run ``write`` (another moderator's) to its commit just before ``database``'s read number ``reads``
+    (from 0), if that read comes before the first statement that writes or locks; yields a list that
+    holds ``reads`` once the write has landed, and nothing if it never did."""
+    landed: list[int] = []
+    seen = [0]
+    armed = [True]
+
+    def overtake(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if not armed[0]:
+            return
+        if not statement.startswith("SELECT") or "FOR UPDATE" in statement:
+            armed[0] = False  # past here the other write would wait on this one's lock
+            return
+        if seen[0] == reads:
+            write()
+            landed.append(reads)
+        seen[0] += 1
+
+    event.listen(database.engine, "before_cursor_execute", overtake)
+    try:
+        yield landed
+    finally:
+        event.remove(database.engine, "before_cursor_execute", overtake)
+
+
+def test_an_approval_overtaken_by_an_edit_at_any_read_before_its_write_is_refused_and_keeps_the_edit(
+    library: Library, rival: Library
+) -> None:
+    """Whichever of the approval's reads the other moderator's edit lands before, the approval is refused
+    as a conflict (its suggestion is stale) and the edit stays: the suggestion never overwrites it."""
+    for reads in range(ROUNDS):
+        guild_id = GUILD + reads
+        own_copy(library, guild_id)
+        suggestion = library.suggest(
+            actor=Actor(guild_id, 5),
+            kind=EntityKind.INCIDENT,
+            key=INCIDENT,
+            change=retitled(TITLES[0]),
+            summary="suggested title",
+        )
+
+        def rival_edit(guild_id: int = guild_id) -> None:
+            retitle(rival, 1, guild_id=guild_id, opened=None, both_read=None)
+
+        with landing_before_read(library.database, reads, rival_edit) as landed:
+            try:
+                outcome: Outcome = library.approve(actor=Actor(guild_id, 0), suggestion_id=suggestion.id or 0)
+            except Conflict as refused:
+                outcome = refused
+        if not landed:
+            assert reads > 0, "the approval reads the suggestion before it writes"
+            break
+        assert isinstance(outcome, Conflict), outcome
+        assert outcome.msg in (Msg.CHANGED_SINCE_SUGGESTION, Msg.CHANGED_MEANWHILE), outcome
+        stored = visible(library, guild_id, EntityKind.INCIDENT, INCIDENT)
+        assert isinstance(stored, IncidentEntry)
+        assert stored.title == TITLES[1]
+        assert library.pending_suggestions(guild_id=guild_id) == []
+        assert changes_to(library, guild_id, EntityKind.INCIDENT, INCIDENT) == [
+            (AuditAction.EDIT, 9),
+            (AuditAction.EDIT, 1),
+        ]
+    else:
+        pytest.fail(f"the approval read more than {ROUNDS} times before writing")
+
+
 # -- end to end ------------------------------------------------------------------------------------------
 
 

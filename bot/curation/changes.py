@@ -673,29 +673,33 @@ def _decide(suggestion: Suggestion, actor: Actor, status: SuggestionStatus, reas
 def approve(session: Session, *, actor: Actor, suggestion_id: int) -> AuditEntry:
     """Apply a pending suggestion through ``apply`` (action APPROVE), if its entry is unchanged since.
 
-    When the entry changed after the suggestion was made, raises ``Conflict`` and writes nothing;
-    ``mark_stale`` records that outcome in a transaction of its own.
+    The entry is compared with the suggestion's base once ``apply`` holds it, so no write can land
+    between the check and the approval's own. When the entry changed after the suggestion was made,
+    raises ``Conflict`` and writes nothing; ``mark_stale`` records that outcome in a transaction of its
+    own.
     """
     suggestion = _pending(session, actor, suggestion_id)
-    if (
-        current_state(session, guild_id=actor.guild_id, kind=suggestion.kind, key=suggestion.key)
-        != suggestion.base
-    ):
-        raise Conflict(
-            Msg.CHANGED_SINCE_SUGGESTION,
-            kind=kind_name(suggestion.kind, capital=True),
-            key=suggestion.key,
-            suggestion=suggestion_id,
-        )
     if suggestion.proposal is None:
         raise NotFound(Msg.PROPOSES_NOTHING, suggestion=suggestion_id)
     proposal = MODELS[suggestion.kind].model_validate(suggestion.proposal["entry"])
+
+    def unless_changed(_current: Entry | None) -> Entry:
+        state = current_state(session, guild_id=actor.guild_id, kind=suggestion.kind, key=suggestion.key)
+        if state != suggestion.base:
+            raise Conflict(
+                Msg.CHANGED_SINCE_SUGGESTION,
+                kind=kind_name(suggestion.kind, capital=True),
+                key=suggestion.key,
+                suggestion=suggestion_id,
+            )
+        return proposal
+
     audit = apply(
         session,
         actor=actor,
         kind=suggestion.kind,
         key=suggestion.key,
-        change=lambda _current: proposal,
+        change=unless_changed,
         summary=suggestion.summary,
         action=AuditAction.APPROVE,
         suggestion_id=suggestion.id,
