@@ -18,11 +18,12 @@ from bot.client.deadline import patience
 from bot.client.gate import modal_refusal
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
-from bot.client.tree import answer_failure, refuse
+from bot.client.tree import answer_failure, error_message, refuse
 from bot.client.workers import DEFERRED
 from bot.curation.changes import Actor
+from bot.curation.replies import failed_reply
 from bot.defuse import one_line
-from bot.errors import InvalidInput
+from bot.errors import InvalidInput, ParlbotError
 from bot.inputs import line
 from bot.messages.catalogue import Msg, say
 
@@ -191,8 +192,9 @@ async def owned(interaction: Interaction, owner_id: int, refusal: Msg) -> bool:
 class Modal(discord.ui.Modal):
     """A modal for the member it was shown to (``owner_id``): its submits are logged, refused to anyone
     else, its texts refused where Discord would have refused them (``bot.client.gate``), checked again
-    with ``guard`` before the form acts, and their failures answered like a command's; what was typed is
-    the subclass's to keep."""
+    with ``guard`` before the form acts, and their failures answered like a command's. A refusal hands
+    back what was typed (``typed``), so nothing is lost; after that, what was typed is the subclass's to
+    keep."""
 
     def __init__(self, owner_id: int, *, guard: Guard, **options: Any) -> None:
         super().__init__(**options)
@@ -204,12 +206,29 @@ class Modal(discord.ui.Modal):
         await speak_to(interaction)
         if not await owned(interaction, self.owner_id, Msg.FORM_NOT_YOURS):
             return False
-        refused = modal_refusal(self)
+        refused: ParlbotError | None = modal_refusal(self)
+        if refused is None:
+            try:
+                await self.guard(interaction)
+            except ParlbotError as error:
+                refused = error
         if refused is not None:
-            await answer_failure(interaction, refused)
+            await send(interaction, failed_reply(error_message(interaction, refused), self.typed()))
             return False
-        await self.guard(interaction)
         return True
+
+    def typed(self) -> dict[str, str]:
+        """The texts the member typed, by field (its label, else its custom id), empty ones left out."""
+        labels = {
+            id(item.component): item.text
+            for item in self.walk_children()
+            if isinstance(item, discord.ui.Label)
+        }
+        return {
+            labels.get(id(item)) or item.custom_id: item.value
+            for item in self.walk_children()
+            if isinstance(item, discord.ui.TextInput) and item.value
+        }
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
         await answer_failure(interaction, error)

@@ -115,14 +115,16 @@ async def test_any_other_control_character_is_refused_naming_it(
     assert answer == say(Msg.CONTROL_CHARACTER, path="`name`", character=code)
 
 
-async def test_a_modal_field_holding_nul_is_refused_politely(
+async def test_a_modal_field_holding_nul_is_refused_politely_handing_back_the_rest_of_the_text(
     moderator_session: OfflineSession, caplog: pytest.LogCaptureFixture
 ) -> None:
     modal = opened_modal(await moderator_session.invoke(QUOTE))
 
     answer = refusal(await moderator_session.submit(modal["custom_id"], {"text": "I will\x00 not."}))
 
-    assert answer == say(Msg.CONTROL_CHARACTER, path=f"`{say(Msg.LABEL_TEXT)}`", character="U+0000")
+    assert answer.startswith(say(Msg.CONTROL_CHARACTER, path=f"`{say(Msg.LABEL_TEXT)}`", character="U+0000"))
+    assert say(Msg.NOTHING_SAVED) in answer
+    assert f"{say(Msg.LABEL_TEXT)}:\n```\nI will not.\n```" in answer
     assert errors(caplog) == []
 
 

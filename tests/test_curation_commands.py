@@ -406,7 +406,9 @@ async def test_a_form_opened_before_someone_elses_edit_is_refused_as_a_conflict(
     assert "I won't." in answer["content"]
 
 
-async def test_a_form_sent_from_another_server_writes_nothing(moderator_session) -> None:
+async def test_a_form_sent_from_another_server_writes_nothing_and_hands_back_the_text(
+    moderator_session,
+) -> None:
     modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
 
     refusal = first_message(
@@ -416,11 +418,14 @@ async def test_a_form_sent_from_another_server_writes_nothing(moderator_session)
     )
 
     assert is_ephemeral(refusal)
-    assert refusal["content"] == say(Msg.ANOTHER_SERVER)
+    assert refusal["content"].startswith(say(Msg.ANOTHER_SERVER))
+    assert "I will not!" in refusal["content"]
     assert audit_count(moderator_session) == 0
 
 
-async def test_a_form_sent_after_losing_the_moderator_right_writes_nothing(moderator_session) -> None:
+async def test_a_form_sent_after_losing_the_moderator_right_writes_nothing_and_hands_back_the_text(
+    moderator_session,
+) -> None:
     modal = opened_modal(await moderator_session.invoke("/edit quote incident:singh-2020 number:4"))
     demoted = replace(moderator_session.invoker, moderator=False)
 
@@ -428,7 +433,8 @@ async def test_a_form_sent_after_losing_the_moderator_right_writes_nothing(moder
         await moderator_session.submit(modal["custom_id"], {"text": "I will not!"}, invoker=demoted)
     )
 
-    assert refusal["content"] == say(Msg.NOT_A_MODERATOR)
+    assert refusal["content"].startswith(say(Msg.NOT_A_MODERATOR))
+    assert "I will not!" in refusal["content"]
     assert audit_count(moderator_session) == 0
 
 
