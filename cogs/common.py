@@ -15,7 +15,7 @@ from bot import limits
 from bot.answers.render import Action, Button, Reply
 from bot.client.bot import ParlBot
 from bot.client.deadline import patience
-from bot.client.gate import modal_refusal
+from bot.client.gate import modal_refusal, named_fields
 from bot.client.interaction_log import watch
 from bot.client.locale import speak_to
 from bot.client.tree import answer_failure, error_message, refuse
@@ -218,17 +218,8 @@ class Modal(discord.ui.Modal):
         return True
 
     def typed(self) -> dict[str, str]:
-        """The texts the member typed, by field (its label, else its custom id), empty ones left out."""
-        labels = {
-            id(item.component): item.text
-            for item in self.walk_children()
-            if isinstance(item, discord.ui.Label)
-        }
-        return {
-            labels.get(id(item)) or item.custom_id: item.value
-            for item in self.walk_children()
-            if isinstance(item, discord.ui.TextInput) and item.value
-        }
+        """The texts the member typed, by field, empty ones left out."""
+        return {name: item.value for name, item in named_fields(self) if item.value}
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
         await answer_failure(interaction, error)

@@ -20,7 +20,7 @@ from bot.errors import InvalidInput
 from bot.inputs import refusal
 from bot.loopback.payloads import leaf_options
 
-__all__ = ["command_refusal", "modal_refusal"]
+__all__ = ["command_refusal", "modal_refusal", "named_fields"]
 
 
 def command_refusal(interaction: discord.Interaction[Any]) -> InvalidInput | None:
@@ -49,15 +49,22 @@ def command_refusal(interaction: discord.Interaction[Any]) -> InvalidInput | Non
 
 def modal_refusal(modal: discord.ui.Modal) -> InvalidInput | None:
     """Why a submitted modal's texts cannot be taken (each as its text input declares); None when they
-    can. A field is named by its label (else its custom id)."""
+    can."""
+    for name, item in named_fields(modal):
+        low = item.min_length if item.min_length is not None else int(item.required)
+        refused = refusal(name, item.value, low=low, high=item.max_length)
+        if refused is not None:
+            return refused
+    return None
+
+
+def named_fields(modal: discord.ui.Modal) -> list[tuple[str, discord.ui.TextInput[Any]]]:
+    """A modal's text inputs, each with its name: its label, else its custom id."""
     labels = {
         id(item.component): item.text for item in modal.walk_children() if isinstance(item, discord.ui.Label)
     }
-    for item in modal.walk_children():
-        if isinstance(item, discord.ui.TextInput):
-            name = labels.get(id(item)) or item.custom_id
-            low = item.min_length if item.min_length is not None else int(item.required)
-            refused = refusal(name, item.value, low=low, high=item.max_length)
-            if refused is not None:
-                return refused
-    return None
+    return [
+        (labels.get(id(item)) or item.custom_id, item)
+        for item in modal.walk_children()
+        if isinstance(item, discord.ui.TextInput)
+    ]
