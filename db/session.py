@@ -79,6 +79,22 @@ def _create_engine(url: URL) -> Engine:
     return engine
 
 
+def hold_for_writing(session: Session) -> None:
+    """Make what ``session`` reads from now on what it writes over, for a write that reads much first.
+
+    On SQLite the write transaction begins now (``BEGIN IMMEDIATE``): no other connection commits
+    until this one ends, so nothing read can go stale before it is written over. PostgreSQL locks the
+    rows read ``FOR UPDATE`` instead, and a session already in its transaction holds what it has; for
+    those this does nothing.
+    """
+    connection = session.connection()
+    if connection.dialect.name != "sqlite":
+        return
+    driver = connection.connection.dbapi_connection
+    if driver is not None and not getattr(driver, "in_transaction", True):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 class Database:
     """Owns one engine for ``url``; hands out sessions and runs migrations on it."""
 

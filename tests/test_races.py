@@ -10,6 +10,7 @@ change, so that both write from the same view: the race at its closest, every ro
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -255,23 +256,96 @@ def landing_first(database: Database, table: str, write: Callable[[], object]) -
     assert not pending, f"nothing was inserted into {table}"
 
 
-def test_an_import_overtaken_by_an_add_of_one_of_its_new_slugs_is_refused_whole(
+def test_an_import_racing_an_add_of_one_of_its_new_slugs_lands_whole_or_is_refused_whole(
     library: Library, rival: Library
 ) -> None:
+    """Where the import holds the database before it writes (SQLite), the add waits and is then refused,
+    the slug being taken by then; where it cannot (PostgreSQL locks only rows that exist), an add that
+    gets there first makes the import refused whole."""
     document = shipped()
     document["people"].append(PEOPLE[0].model_dump(mode="json", exclude_none=True))
 
-    def rival_add() -> None:
-        add_person(rival, 1, guild_id=GUILD, both_read=None)
+    def rival_add() -> AuditEntry:
+        return add_person(rival, 1, guild_id=GUILD, both_read=None)
 
-    with landing_first(library.database, "person", rival_add), pytest.raises(Conflict) as refused:
+    refusal: Conflict | None = None
+    with racing_first_write(library.database, rival_add) as added:
+        try:
+            library.import_dataset(document, actor=Actor(GUILD, 0))
+        except Conflict as refused:
+            refusal = refused
+
+    [add] = added
+    if refusal is not None:
+        assert refusal.msg is Msg.IMPORT_OVERTAKEN
+        assert isinstance(add, AuditEntry)
+        assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") == PEOPLE[1]
+        assert [(audit.action, audit.key) for audit in library.history(guild_id=GUILD)] == [
+            (AuditAction.ADD, "jane-doe")
+        ]
+    else:
+        assert getattr(add, "msg", None) in (Msg.ADDED_MEANWHILE, Msg.ALREADY_EXISTS), add
+        assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") == PEOPLE[0]
+        assert {audit.actor_id for audit in library.history(guild_id=GUILD)} == {0}
+
+
+@contextmanager
+def racing_first_write(database: Database, write: Callable[[], AuditEntry]) -> Iterator[list[Outcome]]:
+    """Start ``write`` (another moderator's, in a thread of its own) just before ``database``'s first
+    statement that writes, and give it a moment to land: it does unless this writer holds the data it
+    read by then. Yields a list that holds what the other write returned, or raised, once the block
+    ends."""
+    pending = [write]
+    outcome: list[Outcome] = []
+
+    def run() -> None:
+        try:
+            outcome.append(write())
+        except Exception as error:  # the test says which refusals it accepts
+            outcome.append(error)
+
+    racer = threading.Thread(target=run)
+
+    def overtake(_connection: Any, _cursor: Any, statement: str, *_rest: Any) -> None:
+        if pending and statement.startswith(("INSERT", "UPDATE", "DELETE")):
+            pending.pop()
+            racer.start()
+            racer.join(0.2)
+
+    event.listen(database.engine, "before_cursor_execute", overtake)
+    try:
+        yield outcome
+    finally:
+        event.remove(database.engine, "before_cursor_execute", overtake)
+        if racer.ident is not None:
+            racer.join(WAIT)
+    assert not pending, "nothing was written"
+
+
+def test_an_import_racing_an_edit_audits_the_state_it_replaced(library: Library, rival: Library) -> None:
+    """However an import and an edit of one of its entries interleave, the entry's history is a chain:
+    each change's "before" is the state the change before it left, so undo restores what was there. The
+    edit lands before or after the import, or is refused as a conflict; it is never written over unseen."""
+    own_copy(library, GUILD)
+    document = shipped()
+    [imported] = [incident for incident in document["incidents"] if incident["slug"] == INCIDENT]
+    imported["title"] = "The imported title"
+
+    def rival_edit() -> AuditEntry:
+        return retitle(rival, 1, guild_id=GUILD, opened=None, both_read=None)
+
+    with racing_first_write(library.database, rival_edit) as edited:
         library.import_dataset(document, actor=Actor(GUILD, 0))
 
-    assert refused.value.msg is Msg.IMPORT_OVERTAKEN
-    assert visible(library, GUILD, EntityKind.PERSON, "jane-doe") == PEOPLE[1]
-    assert [(audit.action, audit.key) for audit in library.history(guild_id=GUILD)] == [
-        (AuditAction.ADD, "jane-doe")
-    ]
+    [outcome] = edited
+    assert isinstance(outcome, AuditEntry) or getattr(outcome, "msg", None) is Msg.CHANGED_MEANWHILE, outcome
+    logged = list(reversed(library.history(guild_id=GUILD, kind=EntityKind.INCIDENT, key=INCIDENT)))
+    assert logged[0].actor_id == 9
+    assert sorted(audit.actor_id for audit in logged[1:]) == (
+        [0, 1] if isinstance(outcome, AuditEntry) else [0]
+    )
+    for older, newer in itertools.pairwise(logged):
+        assert newer.before == older.after, (older.actor_id, newer.actor_id)
 
 
 # -- an approval overtaken between its check and its write ----------------------------------------------

@@ -53,6 +53,7 @@ from db.dataset.schema import (
 from db.dataset.seed import record_version
 from db.dataset.writer import BATCH, BulkWriter, collector_paused, insert_rows
 from db.models import LABEL_MAX, SHARED_GUILD, AuditAction, AuditEntry, EntityKind
+from db.session import hold_for_writing
 
 __all__ = [
     "ImportPlan",
@@ -318,6 +319,7 @@ def apply_import(
 def _apply(
     session: Session, document: object, guild_id: int, actor_id: int, progress: Progress | None
 ) -> ImportPlan:
+    hold_for_writing(session)  # the states read below are the "before" of the audit records
     plan, found = _plan(session, document, guild_id, lock=True)
     if plan.rejected:
         raise plan.refused()
