@@ -28,6 +28,7 @@ from sqlmodel import SQLModel  # noqa: E402
 
 from bot.curation import transfer  # noqa: E402
 from db.dataset.files import dump_dataset  # noqa: E402
+from db.dataset.schema import SECTIONS  # noqa: E402
 from db.session import Database  # noqa: E402
 from tests.generated_dataset import generated_dataset  # noqa: E402
 
@@ -87,7 +88,7 @@ def scaled(incidents: int) -> dict[str, Any]:
 
 
 def entries(document: dict[str, Any]) -> int:
-    return sum(len(document.get(section, [])) for section, _ in transfer.SECTIONS)
+    return sum(len(document.get(section, [])) for section, _ in SECTIONS)
 
 
 def import_seconds(url: str, document: dict[str, Any], *, fresh: bool) -> float:

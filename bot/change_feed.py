@@ -25,7 +25,7 @@ from sqlalchemy import delete, func, insert
 from sqlalchemy.engine import URL
 from sqlmodel import Session, col, select
 
-from db.models import EntityKind, EntryChange
+from db.models import SHARED_GUILD, EntityKind, EntryChange
 
 CHANNEL = "parlbot_changes"
 RETENTION = dt.timedelta(days=1)  # change rows older than this are pruned by the next write
@@ -81,6 +81,11 @@ def record_changes(
     if postgresql:
         session.exec(select(func.pg_notify(CHANNEL, payload(guild_id, last, entries))))
     return last
+
+
+def record_seed(session: Session, entries: Collection[tuple[EntityKind, str]]) -> None:
+    """``record_changes`` for a load of the shipped dataset into the shared scope (``Database.seed``)."""
+    record_changes(session, SHARED_GUILD, entries)
 
 
 def payload(guild_id: int, last: int | None, entries: Collection[tuple[EntityKind, str]]) -> str:

@@ -41,7 +41,7 @@ import discord
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.change_feed import record_changes
+from bot.change_feed import record_changes, record_seed
 from bot.client.bot import ParlBot, create_bot, point_at_endpoints
 from bot.client.lifecycle import Unreachable, serve
 from bot.curation import transfer
@@ -348,7 +348,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
         raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
     except transfer.UnreadableFile as error:
         raise UsageError(error.message) from None
-    database.ensure_ready()
+    database.ensure_ready(loaded=record_seed)
     with database.session() as session:
         try:
             plan = transfer.plan_import(session, document, guild_id=guild)
@@ -471,12 +471,12 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
             print(f"{database!r} is at revision {database.current_revision()}.")
         elif args.db_command == "seed":
             database.upgrade()
-            report = database.seed()
+            report = database.seed(record_seed)
             print(f"Seeded {database!r}: {report}")
         elif args.db_command == "import":
             return db_import(database, Path(args.file), guild=guild, dry_run=args.dry_run)
         else:
-            database.ensure_ready()
+            database.ensure_ready(loaded=record_seed)
             with database.session() as session:
                 dataset = export_dataset(session, guild_id=guild)
             path = Path(args.file)

@@ -42,6 +42,7 @@ from bot.change_feed import (
     conninfo,
     latest_change,
     record_changes,
+    record_seed,
 )
 from bot.classroom import collections, incidents
 from bot.classroom import settings as guild_settings
@@ -218,7 +219,7 @@ class Library:
         """Open (creating, migrating and seeding on first use) the database and index its shared documents
         (guilds' overlays load at their first question)."""
         database = Database(database_url)
-        database.ensure_ready(seed=seed)
+        database.ensure_ready(seed=seed, loaded=record_seed)
         with database.session() as session:
             seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
             index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))

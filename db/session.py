@@ -24,7 +24,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 from sqlmodel import Session
 
-from db.dataset.seed import older_than_shipped, seed
+from db.dataset.seed import Loaded, older_than_shipped, seed
 from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
 
@@ -129,13 +129,13 @@ class Database:
         with self.engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
 
-    def ensure_ready(self, seed: bool = True) -> bool:
+    def ensure_ready(self, seed: bool = True, *, loaded: Loaded | None = None) -> bool:
         """Upgrade to head and, if the shared scope was never seeded or holds an earlier release of the
         shipped dataset, load the shipped dataset (an upsert by slug: a newer release's corrections
         reach an existing database; guilds' own entries are not touched, and a shared dataset an
         operator imported under a later or non-release version is left as it is).
 
-        Returns True when this call seeded the database.
+        Returns True when this call seeded the database; ``loaded`` is told what it loaded (``seed``).
         """
         self.upgrade()
         if not seed:
@@ -144,13 +144,14 @@ class Database:
             recorded = session.get(DatasetVersion, SHARED_GUILD)
             if recorded is not None and not older_than_shipped(recorded.version):
                 return False
-        self.seed()
+        self.seed(loaded)
         return True
 
-    def seed(self) -> LoadReport:
-        """Load the shipped dataset into the shared scope and record its version, in one transaction."""
+    def seed(self, loaded: Loaded | None = None) -> LoadReport:
+        """Load the shipped dataset into the shared scope and record its version, in one transaction;
+        ``loaded`` is told, in that transaction, which entries it loaded."""
         with self.session() as session:
-            report = seed(session)
+            report = seed(session, loaded)
             session.commit()
         return report
 

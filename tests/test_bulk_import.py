@@ -17,6 +17,7 @@ from bot.library import Library
 from bot.messages.catalogue import Msg, say
 from bot.search import documents
 from bot.search.index import Document
+from db.dataset import schema
 from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
 from db.dataset.rows import slug_of
@@ -28,7 +29,7 @@ GUILD = 2_000_000_000_000_011
 OTHER = 2_000_000_000_000_012
 MOD = Actor(GUILD, 502)
 
-SECTIONS = [section for section, _ in transfer.SECTIONS]
+SECTIONS = [section for section, _ in schema.SECTIONS]
 
 
 def generated() -> dict[str, Any]:

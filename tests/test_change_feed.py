@@ -23,6 +23,7 @@ from bot.change_feed import (
     latest_change,
     payload,
     record_changes,
+    record_seed,
 )
 from bot.cli import db_import
 from bot.curation.changes import Actor
@@ -161,6 +162,26 @@ def test_a_command_line_import_reaches_a_running_library(
 
     assert "Imported into guild" in capsys.readouterr().out
     assert titles(reader, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
+
+
+def test_a_seed_of_a_newer_shipped_dataset_reaches_a_running_library(
+    writer: Library, reader: Library, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``parlbot db seed`` (or a newer release's first start) loads the shipped entries over the shared
+    ones: the processes already running re-index them."""
+    document = writer.export(guild_id=SHARED_GUILD).model_dump(mode="json")
+    [incident] = [i for i in document["incidents"] if i["slug"] == "trudeau-1971"]
+    incident["title"] = "Zanzibar quokka filibuster"
+    document["dataset_version"] = "2000.1.1"  # an earlier release than the one shipped
+    writer.import_dataset(document, actor=Actor(SHARED_GUILD, 0))
+    reader.catch_up()
+    assert titles(reader, "zanzibar quokka", guild_id=None) == ["Zanzibar quokka filibuster (1971)"]
+
+    assert writer.database.ensure_ready(loaded=record_seed) is True
+    reader.catch_up()
+
+    assert titles(reader, "zanzibar quokka", guild_id=None) == []
+    assert titles(reader, "fuddle duddle", guild_id=None)[0].startswith('"Fuddle duddle"')
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

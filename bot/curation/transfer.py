@@ -41,6 +41,7 @@ from db.dataset.files import dump_dataset
 from db.dataset.reader import stored_entry
 from db.dataset.rows import EntryRow, GuildView, slug_column, slug_of, slug_taken
 from db.dataset.schema import (
+    SECTIONS,
     Dataset,
     DatasetError,
     Entry,
@@ -68,17 +69,6 @@ __all__ = [
     "plan_import",
     "plan_table",
 ]
-
-# The file's sections in writing order: what an entry refers to is written before it.
-SECTIONS: tuple[tuple[str, EntityKind], ...] = (
-    ("chambers", EntityKind.CHAMBER),
-    ("parties", EntityKind.PARTY),
-    ("people", EntityKind.PERSON),
-    ("sources", EntityKind.SOURCE),
-    ("incidents", EntityKind.INCIDENT),
-    ("terms", EntityKind.TERM),  # after the incidents a term is linked with
-    ("questions", EntityKind.QUESTION),  # a guild's own quiz questions (docs/QUIZ.md)
-)
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each entry an import writes."""

@@ -43,6 +43,7 @@ from db.models import (
     URL_MAX,
     Attribution,
     Delivery,
+    EntityKind,
     IncidentKind,
     MotionResult,
     Procedure,
@@ -288,6 +289,18 @@ class DatasetError(ValueError):
         lines = [str(problem) for problem in self.problems]
         detail = lines[0] if len(lines) == 1 else "\n" + "\n".join(f"  {line}" for line in lines)
         super().__init__(f"invalid dataset: {detail}")
+
+
+# The file's sections in writing order: what an entry refers to is written before it.
+SECTIONS: tuple[tuple[str, EntityKind], ...] = (
+    ("chambers", EntityKind.CHAMBER),
+    ("parties", EntityKind.PARTY),
+    ("people", EntityKind.PERSON),
+    ("sources", EntityKind.SOURCE),
+    ("incidents", EntityKind.INCIDENT),
+    ("terms", EntityKind.TERM),  # after the incidents a term is linked with
+    ("questions", EntityKind.QUESTION),  # a guild's own quiz questions (docs/QUIZ.md)
+)
 
 
 class Dataset(DatasetModel):
