@@ -33,6 +33,8 @@ from cogs.common import (
     Query,
     actor_of,
     choices,
+    deliver,
+    in_time,
     lookup,
     lookup_private,
     message_kwargs,
@@ -138,15 +140,16 @@ class Classroom(commands.Cog):
     ) -> None:
         library, actor = interaction.client.library, actor_of(interaction)
         if incident is None:
-            shown = await asyncio.to_thread(library.collection, actor.guild_id, name)
+            shown = await in_time(
+                interaction, lambda: library.collection(actor.guild_id, name), ephemeral=True
+            )
 
             def delete() -> Reply:
                 return replies.removed_reply(library.remove_collection(actor=actor, name=name))
 
             prompt = message_kwargs(replies.confirm_delete_reply(shown.name, len(shown.incidents)))
-            await interaction.response.send_message(
-                **prompt, view=Confirm(interaction, delete, DELETION, right=ensure_teacher), ephemeral=True
-            )
+            prompt["view"] = Confirm(interaction, delete, DELETION, right=ensure_teacher)
+            await deliver(interaction, prompt, ephemeral=True)
             return
         try:
             slug = await _slug(interaction, EntityKind.INCIDENT, incident, "incident")
@@ -164,8 +167,9 @@ class Classroom(commands.Cog):
         self, interaction: Interaction, name: app_commands.Transform[str, CollectionName()] | None = None
     ) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
+        private = lookup_private(interaction)
         if name is None:
-            summaries = await asyncio.to_thread(library.collections, guild_id)
+            summaries = await in_time(interaction, lambda: library.collections(guild_id), ephemeral=private)
             await _pages(
                 interaction,
                 Msg.COLLECTION_NOT_YOURS,
@@ -173,7 +177,7 @@ class Classroom(commands.Cog):
                 lambda page: replies.collections_page_reply(summaries, page=page),
             )
             return
-        shown = await asyncio.to_thread(library.collection, guild_id, name)
+        shown = await in_time(interaction, lambda: library.collection(guild_id, name), ephemeral=private)
         await _pages(
             interaction,
             Msg.COLLECTION_NOT_YOURS,
@@ -199,7 +203,9 @@ class Classroom(commands.Cog):
     )
     async def on_this_day(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        found = await asyncio.to_thread(library.on_this_day, guild_id)
+        found = await in_time(
+            interaction, lambda: library.on_this_day(guild_id), ephemeral=lookup_private(interaction)
+        )
         if found is None:
             await send(interaction, replies.nothing_on_this_day_reply())
             return
@@ -229,7 +235,9 @@ class Classroom(commands.Cog):
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         slug = None if person is None else await _slug(interaction, EntityKind.PERSON, person, "person")
         filters = timeline_filters(chamber=chamber, person=slug, start=start, end=end)
-        lines = await asyncio.to_thread(library.timeline, guild_id, filters)
+        lines = await in_time(
+            interaction, lambda: library.timeline(guild_id, filters), ephemeral=lookup_private(interaction)
+        )
         await _pages(
             interaction,
             Msg.TIMELINE_NOT_YOURS,

@@ -32,6 +32,7 @@ Guard = Callable[[Interaction], Awaitable[None]]
 """What a view or modal checks again the moment it is used (``cogs.checks.guard``); raises to refuse."""
 
 _Value = TypeVar("_Value", str, int)
+_Result = TypeVar("_Result")
 
 QUERY_MAX = limits.CHOICE_VALUE  # a choice's value is what a query option receives
 # How long discord.py keeps a sent view in memory; clicks after that still reach ``ActionButton``
@@ -286,14 +287,20 @@ class Pages(OwnedView):
         self.add_item(button)
 
     async def send(self, interaction: Interaction, *, ephemeral: bool = False) -> None:
-        await interaction.response.send_message(**self.show(0), ephemeral=ephemeral)
+        await deliver(interaction, self.show(0), ephemeral=ephemeral)
 
 
 async def send(
     interaction: Interaction, reply: Reply, *, edit: bool = False, ephemeral: bool = False
 ) -> None:
-    kwargs = message_kwargs(reply)
-    private = reply.ephemeral or ephemeral
+    await deliver(interaction, message_kwargs(reply), edit=edit, ephemeral=reply.ephemeral or ephemeral)
+
+
+async def deliver(
+    interaction: Interaction, kwargs: dict[str, Any], *, edit: bool = False, ephemeral: bool = False
+) -> None:
+    """Send (or with ``edit``, edit into the message pressed) a message's keyword arguments: as the
+    interaction's first response, or as its follow-up once it was deferred."""
     if edit:
         kwargs.setdefault("view", None)
         if interaction.response.is_done():
@@ -301,35 +308,49 @@ async def send(
         else:
             await interaction.response.edit_message(**kwargs)
     elif interaction.response.is_done():
-        await interaction.followup.send(**kwargs, ephemeral=private)
+        await interaction.followup.send(**kwargs, ephemeral=ephemeral)
     else:
-        await interaction.response.send_message(**kwargs, ephemeral=private)
+        await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
 
 
 async def respond(
     interaction: Interaction, work: Callable[[], Reply], *, edit: bool = False, ephemeral: bool = False
 ) -> None:
-    """Run ``work`` (database I/O) off the event loop and send its reply, deferred unless it is ready
-    soon enough after the interaction arrived (``bot.client.deadline``). When the workers are busy
-    the interaction is deferred at once and its work waits in the deferred lane, behind the work of
-    interactions not yet acknowledged: nobody misses Discord's 3 s because of someone else's reply."""
+    """Run ``work`` (database I/O) off the event loop and send its reply, in time (``in_time``)."""
+    reply = await in_time(interaction, work, edit=edit, ephemeral=ephemeral)
+    await send(interaction, reply, edit=edit, ephemeral=ephemeral)
+
+
+async def in_time(
+    interaction: Interaction, work: Callable[[], _Result], *, edit: bool = False, ephemeral: bool = False
+) -> _Result:
+    """Run ``work`` (database I/O) off the event loop and return its result, having deferred the
+    interaction unless the result was ready soon enough after it arrived (``bot.client.deadline``):
+    the caller then answers with ``deliver`` or ``send``, which follow up a deferral. When the workers
+    are busy the interaction is deferred at once and its work waits in the deferred lane, behind the
+    work of interactions not yet acknowledged: nobody misses Discord's 3 s because of someone else's
+    reply. The work of an interaction acknowledged already waits in the deferred lane too. ``edit``
+    defers as an update of the message pressed; ``ephemeral`` makes the deferral private.
+    """
     workers = interaction.client.workers
-    wait = patience(interaction, workers)
+    wait = 0.0 if interaction.response.is_done() else patience(interaction, workers)
     if wait > 0.0:
         job = workers.start(work)
         done, _ = await asyncio.wait({job}, timeout=wait)
         if not done:
             await _defer(interaction, edit=edit, ephemeral=ephemeral)
-        reply = await job
+        result = await job
     else:
         await _defer(interaction, edit=edit, ephemeral=ephemeral)
-        reply = await workers.start(work, DEFERRED)
+        result = await workers.start(work, DEFERRED)
     if interaction.response.is_done():
         await interaction.client.arrivals.settled()  # others' acknowledgements before this follow-up
-    await send(interaction, reply, edit=edit, ephemeral=ephemeral)
+    return result
 
 
 async def _defer(interaction: Interaction, *, edit: bool, ephemeral: bool) -> None:
+    if interaction.response.is_done():
+        return  # deferred already, by work done before this
     if edit:
         await interaction.response.defer()
     else:

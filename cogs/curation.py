@@ -59,6 +59,8 @@ from cogs.common import (
     Query,
     actor_of,
     choices,
+    deliver,
+    in_time,
     message_kwargs,
     respond,
     send,
@@ -416,14 +418,18 @@ async def run_form(interaction: Interaction, verb: Verb, given: Values) -> None:
         await send(interaction, replies.failed_reply(error.message, forms.long_texts(given)))
         return
     if verb is Verb.REMOVE:
-        planned, revision = await _in_thread(lambda: forms.prepare(library, actor.guild_id, verb, values))
+        planned, revision = await in_time(
+            interaction, lambda: forms.prepare(library, actor.guild_id, verb, values), ephemeral=True
+        )
 
         def remove() -> AuditEntry | Suggestion:
             return forms.write(library, actor, planned, expected_revision=revision)
 
-        view = Confirm(interaction, lambda: outcome(remove, {}), REMOVAL, right=writers_right(values.form))
         kwargs = message_kwargs(replies.confirm_reply(planned.what))
-        await interaction.response.send_message(**kwargs, view=view, ephemeral=True)
+        kwargs["view"] = Confirm(
+            interaction, lambda: outcome(remove, {}), REMOVAL, right=writers_right(values.form)
+        )
+        await deliver(interaction, kwargs, ephemeral=True)
     elif forms.needs_modal(verb, values):
         shown, shown_revision = await _in_thread(lambda: forms.prefill(library, actor.guild_id, verb, values))
         modal = FormModal(interaction, verb, values, shown, shown_revision, suggest=suggest)
@@ -556,14 +562,18 @@ class HistoryPages(Pages):
         """Send, privately, change ``audit_id`` before and after (with a file when it is too long)."""
         library, guild_id = interaction.client.library, interaction.guild_id or 0
         shown = replies.change_reply(
-            await _in_thread(lambda: library.shown_change(guild_id=guild_id, audit_id=audit_id))
+            await in_time(
+                interaction,
+                lambda: library.shown_change(guild_id=guild_id, audit_id=audit_id),
+                ephemeral=True,
+            )
         )
         kwargs = message_kwargs(shown.reply)
         if shown.file_text is not None:
             kwargs["file"] = discord.File(
                 io.BytesIO(shown.file_text.encode()), filename=f"change-{audit_id}.txt"
             )
-        await interaction.response.send_message(**kwargs, ephemeral=True)
+        await deliver(interaction, kwargs, ephemeral=True)
 
 
 class Curation(commands.Cog):
@@ -588,7 +598,11 @@ class Curation(commands.Cog):
         self, interaction: Interaction, target: app_commands.Transform[str, HistoryTarget()]
     ) -> None:
         library, guild_id, ref = interaction.client.library, interaction.guild_id or 0, Ref.parse(target)
-        changes = await _in_thread(lambda: library.change_log(guild_id=guild_id, kind=ref.kind, key=ref.key))
+        changes = await in_time(
+            interaction,
+            lambda: library.change_log(guild_id=guild_id, kind=ref.kind, key=ref.key),
+            ephemeral=True,
+        )
         await HistoryPages(interaction, ref.words, changes).send(interaction, ephemeral=True)
 
     # Shown to every member (no default permissions), since teachers need not hold Manage Server.
@@ -617,7 +631,7 @@ class Curation(commands.Cog):
     @moderator_only(reading=True)
     async def removed(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        entries = await _in_thread(lambda: library.removed(guild_id=guild_id))
+        entries = await in_time(interaction, lambda: library.removed(guild_id=guild_id), ephemeral=True)
         pages = Pages(
             interaction.user.id,
             Msg.REMOVED_NOT_YOURS,

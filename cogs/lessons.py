@@ -7,7 +7,6 @@ sent as a Markdown attachment.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from bot.answers.render import Reply
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 from cogs.classroom import CollectionName
-from cogs.common import Interaction, Query, answer, message_kwargs
+from cogs.common import Interaction, Query, answer, deliver, in_time, message_kwargs
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -50,16 +49,15 @@ class Lessons(commands.Cog):
         if collection is not None:
             if guild_id is None:
                 raise InvalidInput(Msg.NOT_IN_A_SERVER)
-            sheet = await asyncio.to_thread(library.unit_lesson, collection, guild_id=guild_id)
+            sheet = await in_time(interaction, lambda: library.unit_lesson(collection, guild_id=guild_id))
         else:
             assert incident is not None
-            sheet = await asyncio.to_thread(library.lesson, incident, guild_id=guild_id)
+            sheet = await in_time(interaction, lambda: library.lesson(incident, guild_id=guild_id))
         if len(sheet.content) > interaction.filesize_limit:
             raise InvalidInput(Msg.LESSON_TOO_BIG, slug=sheet.name)
-        await interaction.response.send_message(
-            **message_kwargs(Reply(content=say(Msg.LESSON_READY, title=sheet.title))),
-            file=discord.File(io.BytesIO(sheet.content), filename=sheet.filename),
-        )
+        message = message_kwargs(Reply(content=say(Msg.LESSON_READY, title=sheet.title)))
+        message["file"] = discord.File(io.BytesIO(sheet.content), filename=sheet.filename)
+        await deliver(interaction, message)
 
 
 async def setup(bot: ParlBot) -> None:

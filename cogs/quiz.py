@@ -32,7 +32,17 @@ from bot.quiz.custom import QUESTION_MAX
 from bot.quiz.questions import Filters, QuestionKind
 from bot.quiz.sessions import Advanced, Asked, Closed
 from cogs.checks import ensure_teacher, is_teacher, teacher_only
-from cogs.common import Interaction, Pages, Query, choices, lookup_private, message_kwargs, send
+from cogs.common import (
+    Interaction,
+    Pages,
+    Query,
+    choices,
+    deliver,
+    in_time,
+    lookup_private,
+    message_kwargs,
+    send,
+)
 from cogs.confirm import Confirm, Confirmation
 
 log = logging.getLogger(__name__)
@@ -75,13 +85,16 @@ class AnswerButton(
         watch(interaction)
         try:
             library = interaction.client.library
-            click = await asyncio.to_thread(
-                library.answer_quiz,
-                question_id=self.question_id,
-                guild_id=interaction.guild_id,
-                user_id=interaction.user.id,
-                display_name=interaction.user.display_name,
-                choice=self.choice,
+            click = await in_time(
+                interaction,
+                lambda: library.answer_quiz(
+                    question_id=self.question_id,
+                    guild_id=interaction.guild_id,
+                    user_id=interaction.user.id,
+                    display_name=interaction.user.display_name,
+                    choice=self.choice,
+                ),
+                ephemeral=True,
             )
             await send(interaction, replies.receipt_reply(click))
             cog = interaction.client.get_cog(QuizCog.__cog_name__)
@@ -231,12 +244,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         kind: QuestionKind | None = None,
     ) -> None:
         library, guild_id = self.bot.library, interaction.guild_id or 0
-        wanted = None if incident is None else {incident}
-        if collection is not None:
-            members = set(await asyncio.to_thread(library.collection_incidents, guild_id, collection))
-            wanted = members if wanted is None else wanted & members
         chamber = None if chamber is None else library.chamber_slug(chamber)
-        filters = Filters(incidents=None if wanted is None else frozenset(wanted), chamber=chamber, kind=kind)
         settings = {
             "collection": collection,
             "incident": incident,
@@ -244,16 +252,25 @@ class QuizCog(commands.Cog, name="Quiz"):
             "kind": kind,
             "questions": questions,
         }
-        asked = await asyncio.to_thread(
-            library.start_quiz,
-            guild_id=guild_id,
-            channel_id=interaction.channel_id or 0,
-            user_id=interaction.user.id,
-            filters=filters,
-            count=questions,
-            seconds=seconds,
-            settings=settings,
-        )
+
+        def begin() -> Asked:
+            wanted = None if incident is None else {incident}
+            if collection is not None:
+                members = set(library.collection_incidents(guild_id, collection))
+                wanted = members if wanted is None else wanted & members
+            return library.start_quiz(
+                guild_id=guild_id,
+                channel_id=interaction.channel_id or 0,
+                user_id=interaction.user.id,
+                filters=Filters(
+                    incidents=None if wanted is None else frozenset(wanted), chamber=chamber, kind=kind
+                ),
+                count=questions,
+                seconds=seconds,
+                settings=settings,
+            )
+
+        asked = await in_time(interaction, begin)
         lead = say(
             Msg.QUIZ_STARTED,
             who=replies.name(interaction.user.display_name),
@@ -276,16 +293,20 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def _move_on(self, interaction: Interaction, step: Callable[..., Advanced]) -> None:
         """Run ``step`` (next question, or stop) for the member in this channel, then show what follows."""
         teacher = await is_teacher(interaction)
-        advanced = await asyncio.to_thread(
-            step, channel_id=interaction.channel_id or 0, user_id=interaction.user.id, teacher=teacher
+        advanced = await in_time(
+            interaction,
+            lambda: step(
+                channel_id=interaction.channel_id or 0, user_id=interaction.user.id, teacher=teacher
+            ),
         )
         await self._after(interaction, advanced)
 
     @quiz.command(description="This server's quiz scores: names and points.")
     async def scores(self, interaction: Interaction) -> None:
-        library = self.bot.library
-        standings = await asyncio.to_thread(library.quiz_scores, guild_id=interaction.guild_id or 0)
-        private = lookup_private(interaction)
+        library, private = self.bot.library, lookup_private(interaction)
+        standings = await in_time(
+            interaction, lambda: library.quiz_scores(guild_id=interaction.guild_id or 0), ephemeral=private
+        )
         pages = replies.score_pages(standings)
         if pages == 1:
             await send(interaction, replies.scores_reply(standings, page=0), ephemeral=private)
@@ -320,13 +341,12 @@ class QuizCog(commands.Cog, name="Quiz"):
     ) -> None:
         actor = Actor(interaction.guild_id or 0, interaction.user.id)
         wrong = [choice for choice in (wrong1, wrong2, wrong3) if choice is not None]
-        audit = await asyncio.to_thread(
-            self.bot.library.add_quiz_question,
-            actor=actor,
-            prompt=prompt,
-            answer=answer,
-            wrong=wrong,
-            source=source,
+        audit = await in_time(
+            interaction,
+            lambda: self.bot.library.add_quiz_question(
+                actor=actor, prompt=prompt, answer=answer, wrong=wrong, source=source
+            ),
+            ephemeral=True,
         )
         await send_ephemeral(interaction, say(Msg.QUIZ_ADDED, key=audit.key, change=audit.id))
 
@@ -335,21 +355,18 @@ class QuizCog(commands.Cog, name="Quiz"):
     @quiz.command(name="clear-scores", description="Teachers: clear this server's quiz scores.")
     @teacher_only()
     async def clear_scores(self, interaction: Interaction) -> None:
-        standings = await asyncio.to_thread(self.bot.library.quiz_scores, guild_id=interaction.guild_id or 0)
+        library, guild_id = self.bot.library, interaction.guild_id or 0
+        standings = await in_time(interaction, lambda: library.quiz_scores(guild_id=guild_id), ephemeral=True)
         if not standings:
             await send_ephemeral(interaction, say(Msg.QUIZ_NO_SCORES))
             return
-        library, guild_id = self.bot.library, interaction.guild_id or 0
 
         def clear() -> Reply:
             return Reply(content=say(Msg.QUIZ_CLEARED, count=library.clear_quiz_scores(guild_id=guild_id)))
 
-        await interaction.response.send_message(
-            say(Msg.QUIZ_CONFIRM_CLEAR, count=len(standings)),
-            view=Confirm(interaction, clear, CLEARING, right=ensure_teacher),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        prompt = message_kwargs(Reply(content=say(Msg.QUIZ_CONFIRM_CLEAR, count=len(standings))))
+        prompt["view"] = Confirm(interaction, clear, CLEARING, right=ensure_teacher)
+        await deliver(interaction, prompt, ephemeral=True)
 
 
 async def send_message(interaction: Interaction, kwargs: dict[str, Any]) -> int:

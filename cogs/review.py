@@ -11,7 +11,6 @@ guild, by a member who is still one of its moderators.
 
 from __future__ import annotations
 
-import asyncio
 import io
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -26,7 +25,7 @@ from bot.curation.changes import Actor, Suggestion
 from bot.errors import Conflict, ParlbotError
 from bot.messages.catalogue import Msg, say
 from cogs.checks import ensure_moderator, guard, moderator_only
-from cogs.common import Guard, Interaction, Modal, View, message_kwargs
+from cogs.common import Guard, Interaction, Modal, View, deliver, in_time, message_kwargs
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -55,14 +54,17 @@ class ReviewQueue(View):
     def current(self) -> Suggestion:
         return self.suggestions[self.position]
 
-    async def page(self, interaction: Interaction, note: str = "") -> dict[str, Any]:
-        """Message keyword arguments showing the current suggestion (or that none are left)."""
+    async def page(self, interaction: Interaction, note: str = "", *, edit: bool) -> dict[str, Any]:
+        """Message keyword arguments showing the current suggestion (or that none are left); ``edit``
+        when they are to replace the message pressed."""
         if not self.suggestions:
             self.stop()
             return {**message_kwargs(review_replies.queue_done_reply(note)), "embeds": [], "view": None}
         self.position = min(self.position, len(self.suggestions) - 1)
         suggestion, library = self.current, interaction.client.library
-        sections = await asyncio.to_thread(library.shown_suggestion, suggestion)
+        sections = await in_time(
+            interaction, lambda: library.shown_suggestion(suggestion), edit=edit, ephemeral=True
+        )
         shown = review_replies.review_reply(
             suggestion, sections, position=self.position, total=len(self.suggestions), note=note
         )
@@ -79,18 +81,16 @@ class ReviewQueue(View):
         """Show ``note`` above the next suggestion, dropping the one just decided from the queue."""
         if drop:
             del self.suggestions[self.position]
-        kwargs = await self.page(interaction, note)
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        await deliver(interaction, await self.page(interaction, note, edit=True), edit=True)
 
     @discord.ui.button(label=say(Msg.APPROVE), style=discord.ButtonStyle.success, row=0)
     async def approve(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         suggestion, library = self.current, interaction.client.library
         actor = Actor(self.guild_id, interaction.user.id)
         try:
-            audit = await asyncio.to_thread(library.approve, actor=actor, suggestion_id=suggestion.id or 0)
+            audit = await in_time(
+                interaction, lambda: library.approve(actor=actor, suggestion_id=suggestion.id or 0), edit=True
+            )
         except Conflict as error:
             await self.decided(interaction, say(Msg.NO_LONGER_WAITING, problem=error.message))
             return
@@ -108,12 +108,12 @@ class ReviewQueue(View):
     @discord.ui.button(label=say(Msg.PREVIOUS), style=discord.ButtonStyle.secondary, row=1)
     async def previous(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         self.position -= 1
-        await interaction.response.edit_message(**await self.page(interaction))
+        await deliver(interaction, await self.page(interaction, edit=True), edit=True)
 
     @discord.ui.button(label=say(Msg.NEXT), style=discord.ButtonStyle.secondary, row=1)
     async def next(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
         self.position += 1
-        await interaction.response.edit_message(**await self.page(interaction))
+        await deliver(interaction, await self.page(interaction, edit=True), edit=True)
 
     @discord.ui.button(label=say(Msg.FULL_CHANGE), style=discord.ButtonStyle.secondary, row=1)
     async def full(self, interaction: Interaction, _button: discord.ui.Button[ReviewQueue]) -> None:
@@ -150,7 +150,11 @@ class RejectReason(Modal, title=say(Msg.REJECT_TITLE)):
         library, suggestion = interaction.client.library, self.suggestion
         actor = Actor(self.queue.guild_id, interaction.user.id)
         reason = self.reason.value or None  # cleaned by the core
-        await asyncio.to_thread(library.reject, actor=actor, suggestion_id=suggestion.id or 0, reason=reason)
+        await in_time(
+            interaction,
+            lambda: library.reject(actor=actor, suggestion_id=suggestion.id or 0, reason=reason),
+            edit=True,
+        )
         if suggestion in self.queue.suggestions:
             self.queue.position = self.queue.suggestions.index(suggestion)
         await self.queue.decided(
@@ -181,12 +185,14 @@ class Review(commands.Cog):
     @moderator_only(reading=True)
     async def review(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        waiting = await asyncio.to_thread(library.pending_suggestions, guild_id=guild_id)
+        waiting = await in_time(
+            interaction, lambda: library.pending_suggestions(guild_id=guild_id), ephemeral=True
+        )
         queue = ReviewQueue(guild_id, waiting)
-        kwargs = await queue.page(interaction)
+        kwargs = await queue.page(interaction, edit=False)
         if kwargs["view"] is None:
             del kwargs["view"]
-        await interaction.response.send_message(**kwargs, ephemeral=True)
+        await deliver(interaction, kwargs, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_app_command_completion(

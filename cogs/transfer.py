@@ -25,7 +25,7 @@ from bot.curation.transfer import ImportPlan
 from bot.errors import InvalidInput
 from bot.messages.catalogue import Msg, say
 from cogs.checks import ensure_moderator, guard, moderator_only
-from cogs.common import Interaction, OwnedView, actor_of, message_kwargs, send
+from cogs.common import Interaction, OwnedView, actor_of, deliver, in_time, message_kwargs, send
 
 if TYPE_CHECKING:
     from bot.client.bot import ParlBot
@@ -84,8 +84,8 @@ class ConfirmImport(OwnedView):
             content=transfer_replies.progress_text(0, self.total), embeds=[], view=None
         )
         try:
-            plan = await asyncio.to_thread(
-                library.import_dataset, self.document, actor=actor, progress=progress
+            plan = await in_time(
+                interaction, lambda: library.import_dataset(self.document, actor=actor, progress=progress)
             )
         except Exception as error:  # every failure is reported in the message it concerns
             await progress.settle()
@@ -110,17 +110,18 @@ class Transfer(commands.Cog):
     @moderator_only(reading=True)
     async def export(self, interaction: Interaction) -> None:
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        dataset = await asyncio.to_thread(library.export, guild_id=guild_id)
-        content = transfer.export_file(dataset)
+
+        def exported() -> tuple[str, bytes]:
+            dataset = library.export(guild_id=guild_id)
+            return transfer_replies.export_text(dataset), transfer.export_file(dataset)
+
+        text, content = await in_time(interaction, exported, ephemeral=True)
         if len(content) > interaction.filesize_limit:
             raise InvalidInput(Msg.EXPORT_TOO_BIG, guild=guild_id)
         name = transfer.export_name(guild_id, dt.datetime.now(dt.UTC).date())
-        await interaction.response.send_message(
-            transfer_replies.export_text(dataset),
-            file=discord.File(io.BytesIO(content), filename=name),
-            ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        message = message_kwargs(Reply(content=text))
+        message["file"] = discord.File(io.BytesIO(content), filename=name)
+        await deliver(interaction, message, ephemeral=True)
 
     @app_commands.command(name="import", description="Load a parlbot dataset file into this server.")
     @app_commands.describe(file="A dataset file, as /export or parlbot db export writes it")
@@ -137,8 +138,13 @@ class Transfer(commands.Cog):
             )
         await interaction.response.defer(ephemeral=True, thinking=True)
         library, guild_id = interaction.client.library, interaction.guild_id or 0
-        document = transfer.decode(await file.read(), file.filename)
-        plan = await asyncio.to_thread(library.plan_import, document, guild_id=guild_id)
+        data = await file.read()
+
+        def planned() -> tuple[object, ImportPlan]:
+            document = transfer.decode(data, file.filename)
+            return document, library.plan_import(document, guild_id=guild_id)
+
+        document, plan = await in_time(interaction, planned, ephemeral=True)
         kwargs = message_kwargs(transfer_replies.plan_reply(plan, file.filename))
         if plan.writes and not plan.rejected:
             kwargs["view"] = ConfirmImport(interaction, document, plan)

@@ -167,6 +167,48 @@ async def test_a_lookup_is_deferred_before_its_work_when_the_workers_are_busy(
     assert "Singh" in all_text(answer)
 
 
+# Commands whose first answer needs the database, and a piece of that answer: each is deferred before
+# its work when the workers are busy, then answered in the follow-up.
+ANSWERED_AFTER_THEIR_WORK = [
+    ("/lesson incident:singh-2020", "Singh"),
+    ("/timeline", "1971"),
+    ("/collection show", "collection"),
+    ("/quiz scores", "score"),
+    ("/export", "`/import` takes this file back"),
+    ("/review", "suggestion"),
+    ("/history target:singh-2020", "singh-2020"),
+    ("/removed", "removed"),
+]
+
+
+@pytest.mark.parametrize(("command", "shown"), ANSWERED_AFTER_THEIR_WORK)
+async def test_a_command_is_deferred_before_its_database_work_when_the_workers_are_busy(
+    moderator_session: OfflineSession, command: str, shown: str
+) -> None:
+    answer = await deferred_then_answered(moderator_session, command)
+
+    assert shown.casefold() in all_text(answer).casefold()
+
+
+async def deferred_then_answered(session: OfflineSession, command: str) -> dict[str, object]:
+    """Send ``command`` while slow replies hold every worker thread but the one kept for urgent work
+    (and more wait): it must be deferred at once; its answer, once the workers are free, is returned."""
+    workers = session.bot.workers
+    releases = [hold(workers, DEFERRED) for _ in range(workers.threads - 1)]
+    workers.submit_in(DEFERRED, lambda: None)
+    payload = session.command_payload(command)
+    token = str(payload["token"])
+
+    session.feed(payload)
+    acknowledged = await asyncio.wait_for(session.fake.wait_for("callback", token=token), 30)
+    assert acknowledged.body["type"] == 5, acknowledged.body  # deferred, while no worker was free
+    for release in releases:
+        release.set()
+    await asyncio.wait_for(session.fake.wait_for("followup", token=token), 30)
+    [answer] = message_bodies(session.fake.requests_for(token))
+    return answer
+
+
 async def test_the_loop_keeps_a_working_pool_after_the_bot_closes(parlbot: ParlBot) -> None:
     async with OfflineSession(parlbot):
         assert await asyncio.to_thread(lambda: "in the bot's pool") == "in the bot's pool"
