@@ -2,9 +2,10 @@
 
 Every one of the corpus's inputs goes into some command's text option, the commands and options
 taken in turn so each gets its share, asked by a moderator (so the write paths run too), on SQLite
-and PostgreSQL; and every input is typed into some autocompleted option. Whatever the bot answers is
-within Discord's limits (the loopback refuses any body that is not), pings nobody, shows no control
-or bidi character, and nothing is logged as an error: a refusal is a polite private answer.
+and PostgreSQL; every input is typed into some autocompleted option, and into a form's text (a quote,
+then stored exactly as the cleaning rules make it, or refused). Whatever the bot answers is within
+Discord's limits (the loopback refuses any body that is not), pings nobody, shows no control or bidi
+character, and nothing is logged as an error: a refusal is a polite private answer.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from typing import Any
 import pytest
 
 from bot import limits
+from bot.curation.changes import Actor, EntityKind
 from bot.loopback.payloads import Json, leaf_options
 from bot.loopback.session import OfflineSession, choices, is_ephemeral, message_bodies, modals
+from db.cleaning import ControlCharacter, clean_text
+from db.dataset.schema import IncidentEntry
 from tests.discord_harness import assert_defused
 from tests.hostile_inputs import HOSTILE
 
@@ -37,6 +41,7 @@ GIVEN = {
     "source": "cbc",
 }
 TEXT, NUMBER, ATTACHMENT, SUBCOMMAND, GROUP = 3, 4, 11, 1, 2
+INCIDENT = EntityKind.INCIDENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,3 +174,57 @@ async def test_a_refusal_of_hostile_text_is_private(moderator_session: OfflineSe
     [body] = message_bodies(await moderator_session.dispatch(payload))
 
     assert is_ephemeral(body)
+
+
+QUOTE_FORM = "/add quote incident:singh-2020 speaker:jagmeet-singh source:singh-2020-cbc"
+
+
+def _quotes(session: OfflineSession) -> list[str]:
+    singh = session.bot.library.visible_entry(
+        guild_id=session.invoker.guild_id, kind=INCIDENT, key="singh-2020"
+    )
+    assert isinstance(singh, IncidentEntry)
+    return [quote.text for quote in singh.quotes]
+
+
+def _stored_as(text: str) -> str | None:
+    """What a quote typed as ``text`` is stored as, by the cleaning rules; None when it is refused."""
+    try:
+        return clean_text(text) or None
+    except ControlCharacter:
+        return None
+
+
+async def test_hostile_text_in_a_form_is_stored_cleaned_exactly_or_refused_privately(
+    moderator_session: OfflineSession, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every input of the corpus Discord's client would send, typed as a quote in ``/add quote``'s form:
+    stored exactly as the cleaning rules make it (then undone, for the next), or refused in a private
+    answer. (A payload holding what the client would not send is refused by ``bot.client.gate``.)"""
+    caplog.set_level(logging.ERROR)
+    library = moderator_session.bot.library
+    moderator = Actor(moderator_session.invoker.guild_id, moderator_session.invoker.user_id)
+    stored = typed = 0
+    for text in HOSTILE:
+        [modal] = modals(await moderator_session.invoke(QUOTE_FORM))
+        [field] = [row["component"] for row in modal["components"] if row["component"]["custom_id"] == "text"]
+        if not 0 < len(text) <= field["max_length"]:
+            continue  # Discord's client sends no such text
+        typed += 1
+        before = _quotes(moderator_session)
+        requests = await moderator_session.submit(modal["custom_id"], {"text": text})
+
+        assert not [r for r in requests if r.status >= 400], f"{text!r}: Discord refused the answer"
+        [answer] = message_bodies(requests)
+        assert_defused(answer)
+        expected, after = _stored_as(text), _quotes(moderator_session)
+        if expected is None:
+            assert after == before, f"{text!r} was stored"
+            assert is_ephemeral(answer), f"{text!r}: refused in public"
+        else:
+            assert after == [*before, expected], f"{text!r} was not stored as cleaned"
+            library.undo(actor=moderator)
+            stored += 1
+    assert typed > 300
+    assert stored > typed // 3  # most of the corpus is text a quote may hold
+    assert not _errors(caplog)
