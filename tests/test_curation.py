@@ -363,6 +363,14 @@ def test_an_unknown_reference_is_refused_with_close_slugs(library: Library) -> N
     )
 
 
+def test_a_reference_to_a_shared_entry_the_guild_removed_is_refused(library: Library) -> None:
+    library.remove(actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh")
+
+    assert_refused(
+        library, lambda: add_quote(library, speaker="jagmeet-singh"), "unknown person 'jagmeet-singh'"
+    )
+
+
 def test_a_citation_of_a_source_the_incident_does_not_list_is_refused(library: Library) -> None:
     assert_refused(
         library,

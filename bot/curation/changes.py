@@ -39,7 +39,7 @@ from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.cleaning import is_id
 from db.dataset.reader import stored_entry
-from db.dataset.rows import EntryRow, own_row, removed_rows, slug_of, slug_taken
+from db.dataset.rows import EntryRow, GuildView, own_row, removed_rows, slug_of, slug_taken
 from db.dataset.schema import (
     ChamberEntry,
     Entry,
@@ -50,6 +50,7 @@ from db.dataset.schema import (
     SourceEntry,
     TermEntry,
     entry_problems,
+    referenced,
 )
 from db.dataset.writer import KindCounts, ScopeWriter, delete_row
 from db.models import (
@@ -331,11 +332,14 @@ def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, 
     return entry
 
 
-def _check_references(session: Session, writer: ScopeWriter, entry: Entry) -> None:
-    problems = entry_problems(entry, writer.view.references())
-    if problems:
-        names = people_names(session, writer.view.guild_id)
-        raise invalid([reference(problem, entry, names) for problem in problems])
+def _check_references(session: Session, view: GuildView, entry: Entry) -> None:
+    """Refuse ``entry`` if a reference of it does not resolve in the guild's view. Only the rows it
+    refers to are read, unless one is missing: then every slug, for the "did you mean" of each."""
+    if not entry_problems(entry, view.known(referenced(entry))):
+        return
+    problems = entry_problems(entry, view.references())
+    names = people_names(session, view.guild_id)
+    raise invalid([reference(problem, entry, names) for problem in problems])
 
 
 def _referred_to(session: Session, row: EntryRow) -> bool:
@@ -368,7 +372,7 @@ def _store(
     entry = MODELS[kind].model_validate(state["entry"])
     if row is None or stored_entry(session, row) != entry:
         writer = ScopeWriter(session, guild_id)
-        _check_references(session, writer, entry)
+        _check_references(session, writer.view, entry)
         counts = KindCounts()
         try:
             written = writer.write(entry, counts)
@@ -553,7 +557,7 @@ def _to_undo(
     session: Session, actor: Actor, audit_id: int | None, kinds: Collection[EntityKind]
 ) -> AuditEntry:
     if audit_id is None:
-        latest = session.exec(_undoable(actor, kinds)).first()
+        latest = session.exec(_undoable(actor, kinds).limit(1)).first()
         if latest is None:
             raise NotFound(Msg.NOTHING_TO_UNDO)
         return latest
@@ -628,7 +632,7 @@ def suggest(
     row = _lock(session, actor, kind, key, None)
     current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
     entry = _changed(kind, key, current, change, action)
-    _check_references(session, ScopeWriter(session, actor.guild_id), entry)
+    _check_references(session, GuildView(session, actor.guild_id), entry)
     base = None if row is None else _state(session, row)
     suggestion = Suggestion(
         guild_id=actor.guild_id,

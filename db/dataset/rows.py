@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, TypeVar, cast, get_args
 
 from pydantic import BaseModel
@@ -92,32 +93,60 @@ class GuildView:
 
     A removed row is absent, and a guild's removed row (a tombstone) hides the shared row with its
     slug. For the shared scope this is simply the shared rows that are not removed.
+
+    A slug is looked up when it is first asked about (``found``, ``known``, ``party``...), with a query
+    for just the slugs asked: a single write reads only the rows it refers to. ``ids`` reads every slug
+    of a table at once, and from then on the table's slugs are answered from it: a writer of many
+    entries (an import) calls it first for each table it resolves references in.
     """
 
     def __init__(self, session: Session, guild_id: int) -> None:
         self._session = session
         self.guild_id = guild_id
         self._ids: dict[type[EntryRow], dict[str, int]] = {}
+        self._found: dict[type[EntryRow], dict[str, int | None]] = {}  # by slug; None: not seen
 
     def ids(self, table: type[EntryRow]) -> dict[str, int]:
         """Row ids by slug, for every slug of ``table`` the guild sees."""
         if table not in self._ids:
-            statement = (
-                select(slug_column(table), col(table.id), col(table.removed_at))
-                .where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
-                .order_by(col(table.guild_id))  # shared first, so the guild's own rows win
-            )
-            ids: dict[str, int | None] = {}
-            for slug, row_id, removed_at in self._session.exec(statement):
-                ids[slug] = row_id if removed_at is None else None
-            self._ids[table] = {slug: row_id for slug, row_id in ids.items() if row_id is not None}
+            self._ids[table] = self._visible(table, self._rows(table))
         return self._ids[table]
+
+    def found(self, table: type[EntryRow], slugs: Collection[str]) -> dict[str, int]:
+        """Row ids by slug, for those of ``slugs`` the guild sees in ``table``."""
+        if table in self._ids:
+            return {slug: self._ids[table][slug] for slug in slugs if slug in self._ids[table]}
+        found = self._found.setdefault(table, {})
+        asked = set(slugs) - found.keys()
+        if asked:
+            visible = self._visible(table, self._rows(table).where(slug_column(table).in_(asked)))
+            found.update({slug: visible.get(slug) for slug in asked})
+        return {slug: row_id for slug in slugs if (row_id := found[slug]) is not None}
+
+    def _rows(self, table: type[EntryRow]) -> Any:
+        """The statement reading (slug, id, removed_at) of the table's rows in the guild and the shared
+        scope, the shared first, so that the guild's own rows win."""
+        return (
+            select(slug_column(table), col(table.id), col(table.removed_at))
+            .where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
+            .order_by(col(table.guild_id))
+        )
+
+    def _visible(self, table: type[EntryRow], statement: Any) -> dict[str, int]:
+        ids: dict[str, int | None] = {}
+        for slug, row_id, removed_at in self._session.exec(statement):
+            ids[slug] = row_id if removed_at is None else None
+        return {slug: row_id for slug, row_id in ids.items() if row_id is not None}
 
     def register(self, row: EntryRow) -> None:
         """Make ``row`` (just written in this guild's scope) what its slug means from now on."""
-        self.ids(type(row))[slug_of(row)] = row_id(row)
+        table, slug = type(row), slug_of(row)
+        if table in self._ids:
+            self._ids[table][slug] = row_id(row)
+        self._found.setdefault(table, {})[slug] = row_id(row)
 
     def references(self) -> References:
+        """Every slug the guild sees, by kind (reads whole tables: ``known`` reads only some)."""
         return References(
             chambers=self.ids(Chamber).keys(),
             parties=self.ids(Party).keys(),
@@ -126,17 +155,31 @@ class GuildView:
             incidents=self.ids(Incident).keys(),
         )
 
+    def known(self, wanted: References) -> References:
+        """Those of ``wanted``'s slugs the guild sees, by kind (each kind read for just those slugs)."""
+        return References(
+            chambers=self.found(Chamber, wanted.chambers).keys(),
+            parties=self.found(Party, wanted.parties).keys(),
+            people=self.found(Person, wanted.people).keys(),
+            sources=self.found(Source, wanted.sources).keys(),
+            incidents=self.found(Incident, wanted.incidents).keys(),
+        )
+
+    def _id(self, table: type[EntryRow], slug: str) -> int:
+        """The id of the row ``slug`` means (``KeyError`` when the guild sees none)."""
+        return self.found(table, (slug,))[slug]
+
     def party(self, slug: str | None) -> int | None:
-        return None if slug is None else self.ids(Party)[slug]
+        return None if slug is None else self._id(Party, slug)
 
     def person(self, slug: str | None) -> int | None:
-        return None if slug is None else self.ids(Person)[slug]
+        return None if slug is None else self._id(Person, slug)
 
     def source(self, key: str) -> int:
-        return self.ids(Source)[key]
+        return self._id(Source, key)
 
     def chamber(self, slug: str) -> int:
-        return self.ids(Chamber)[slug]
+        return self._id(Chamber, slug)
 
 
 def same_named(values: BaseModel, target: type[BaseModel]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
@@ -382,6 +382,32 @@ def entry_problems(entry: Entry, known: References, at: str = "") -> list[Datase
             findings.check(f"incidents[{n}]", slug, known.incidents, "incident")
         findings.problems.extend(_duplicates(findings.path("incidents"), None, entry.incidents))
     return findings.problems
+
+
+class _Asked(Collection[str]):
+    """An empty collection of slugs that remembers every slug looked for in it."""
+
+    def __init__(self) -> None:
+        self.asked: set[str] = set()
+
+    def __contains__(self, slug: object) -> bool:
+        if isinstance(slug, str):
+            self.asked.add(slug)
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def referenced(entry: Entry) -> References:
+    """The slugs ``entry`` refers to, by kind: those ``entry_problems`` looks for, so that checking
+    them needs only these rows."""
+    chambers, parties, people, sources, incidents = (_Asked() for _ in range(5))
+    entry_problems(entry, References(chambers, parties, people, sources, incidents))
+    return References(chambers.asked, parties.asked, people.asked, sources.asked, incidents.asked)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from sqlalchemy import Table, delete, insert
 from sqlmodel import Session, SQLModel, col, select
@@ -16,6 +16,7 @@ from db.dataset.reader import SlugsById, stored_incident
 from db.dataset.rows import (
     EntryRow,
     GuildView,
+    own_row,
     row_id,
     same_named,
     scope_rows,
@@ -99,6 +100,10 @@ BATCH = 2000
 """Rows per batched INSERT statement (and entries per progress step of a bulk import)."""
 
 
+REFERRED: tuple[type[EntryRow], ...] = (Chamber, Party, Person, Source)
+"""The tables an entry's references resolve in (to an id column of its row, or of its children's)."""
+
+
 def entry_values(entry: Entry, view: GuildView) -> tuple[type[EntryRow], dict[str, Any]]:
     """The table an entry is stored in and its row's columns but the slug, references resolved in
     ``view`` (an incident's children are rows of their own: ``insert_children``)."""
@@ -129,8 +134,9 @@ def _identity(table: type[EntryRow], guild_id: int, slug: str) -> dict[str, Any]
 class ScopeWriter:
     """Writes entries into one guild's scope, upserting by slug; references resolve in the guild's view.
 
-    ``load_dataset`` writes a whole file with it and curation one entry at a time (an import many at a
-    time: ``BulkWriter``). Never commits.
+    Curation writes one entry at a time with it, each write reading by slug just the rows it touches and
+    refers to; ``load_dataset`` a whole file, after ``read_scope`` (an import many entries at a time:
+    ``BulkWriter``). Never commits.
     """
 
     def __init__(self, session: Session, guild_id: int) -> None:
@@ -138,7 +144,16 @@ class ScopeWriter:
         self.guild_id = guild_id
         self.view = GuildView(session, guild_id)
         self._refs = SlugsById(session)
-        self._own: dict[type[EntryRow], dict[str, Any]] = {}
+        self._own: dict[type[EntryRow], dict[str, Any]] = {}  # whole tables, once ``read_scope`` read them
+
+    def read_scope(self) -> None:
+        """Read the scope's rows and every slug the guild sees, each table at once: for writing many
+        entries, which then look up no row one by one."""
+        for table in get_args(EntryRow):
+            model: Any = table  # one of EntryRow's tables, which scope_rows takes one at a time
+            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, model, self.guild_id)}
+        for table in REFERRED:
+            self.view.ids(table)
 
     def write(self, entry: Entry, counts: KindCounts | None = None) -> EntryRow:
         """Add ``entry`` as a row of the scope, or update the scope's row with its slug."""
@@ -152,23 +167,26 @@ class ScopeWriter:
         self.view.register(row)
         return row
 
-    def _rows(self, table: type[EntryRow]) -> dict[str, Any]:
-        if table not in self._own:
-            model: Any = table  # one of EntryRow's tables, which scope_rows takes one at a time
-            self._own[table] = {slug_of(row): row for row in scope_rows(self.session, model, self.guild_id)}
-        return self._own[table]
+    def _own_row(self, table: type[EntryRow], slug: str) -> Any:
+        if table in self._own:
+            return self._own[table].get(slug)
+        return own_row(self.session, table, slug, guild_id=self.guild_id)
+
+    def _add(self, row: EntryRow, counts: KindCounts) -> None:
+        self.session.add(row)
+        self.session.flush()
+        if type(row) in self._own:
+            self._own[type(row)][slug_of(row)] = row
+        counts.added += 1
 
     def _upsert(
         self, table: type[EntryRow], slug: str, values: dict[str, Any], counts: KindCounts
     ) -> EntryRow:
         """Add a row made of ``slug`` and ``values`` when there is none, else update what differs."""
-        rows = self._rows(table)
-        row: EntryRow | None = rows.get(slug)
+        row: EntryRow | None = self._own_row(table, slug)
         if row is None:
-            row = rows[slug] = table(**_identity(table, self.guild_id, slug), **values)
-            self.session.add(row)
-            self.session.flush()
-            counts.added += 1
+            row = table(**_identity(table, self.guild_id, slug), **values)
+            self._add(row, counts)
         elif all(getattr(row, name) == value for name, value in values.items()):
             counts.unchanged += 1
         else:
@@ -179,13 +197,10 @@ class ScopeWriter:
 
     def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
         _, values = entry_values(entry, self.view)
-        rows = self._rows(Incident)
-        incident: Incident | None = rows.get(entry.slug)
+        incident: Incident | None = self._own_row(Incident, entry.slug)
         if incident is None:
-            incident = rows[entry.slug] = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
-            self.session.add(incident)
-            self.session.flush()
-            counts.added += 1
+            incident = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
+            self._add(incident, counts)
         elif stored_incident(self.session, incident, self._refs) == entry:
             counts.unchanged += 1
             return incident
@@ -214,6 +229,8 @@ class BulkWriter:
         self.session = session
         self.guild_id = guild_id
         self.view = GuildView(session, guild_id)
+        for table in REFERRED:
+            self.view.ids(table)  # every slug at once: references are resolved by the thousand
         self._own = own
         self._revise = revise
 
@@ -274,6 +291,7 @@ def load_dataset(session: Session, dataset: Dataset, *, guild_id: int = SHARED_G
     """
     report = LoadReport()
     writer = ScopeWriter(session, guild_id)
+    writer.read_scope()
     entries: list[tuple[Sequence[Entry], KindCounts]] = [
         (dataset.chambers, report.chambers),
         (dataset.parties, report.parties),
@@ -402,7 +420,7 @@ def _child_rows(
             Participant,
             {
                 "incident_id": incident_id,
-                "person_id": view.ids(Person)[participant.person],
+                "person_id": view.person(participant.person),
                 "party_id": view.party(participant.party),
                 "rank": rank,
                 **same_named(participant, Participant),
