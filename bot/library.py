@@ -61,7 +61,7 @@ from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
 from bot.quiz import sessions as quiz
 from bot.quiz.pool import pool as quiz_pool
-from bot.search.documents import entry_documents, entry_of, load_documents, referring_incidents
+from bot.search.documents import entry_documents, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
@@ -266,7 +266,9 @@ class Library:
             if self._asked(guild_id, self.clock()):  # another thread loaded it while this one waited
                 return
             with self.database.session() as session:
-                self._replace(guild_id, load_documents(session, guild_id=guild_id), lambda _doc: True)
+                self._replace(
+                    load_documents(session, guild_id=guild_id), self.index.guild_documents(guild_id)
+                )
             with self._overlay_lock:
                 self._overlays[guild_id] = self.clock()
 
@@ -280,7 +282,7 @@ class Library:
                 for guild_id in idle:
                     del self._overlays[guild_id]
             for guild_id in idle:
-                self._replace(guild_id, (), lambda _doc: True)
+                self._replace((), self.index.guild_documents(guild_id))
         return idle
 
     def has_overlay(self, guild_id: int) -> bool:
@@ -740,18 +742,18 @@ class Library:
                 referring = referring_incidents(session, guild_id=guild_id, entries=entries)
                 entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
                 fresh = entry_documents(session, guild_id=guild_id, entries=entries)
-                self._replace(guild_id, fresh, lambda doc: entry_of(doc) in entries)
+                self._replace(fresh, self.index.entry_documents(guild_id, entries))
             elif not loaded_only:
                 self._index_for(guild_id)
             recorded = session.info.pop(OWN_CHANGES, ())
             if self._listener is not None:  # without one, nothing would ever take them out of the set
                 self._own_changes.update(n for n in recorded if n > self.changes_seen)
 
-    def _replace(self, guild_id: int, fresh: Sequence[Document], stale: Callable[[Document], bool]) -> None:
-        """Upsert ``fresh`` and remove the guild's documents that ``stale`` covers and ``fresh`` lacks."""
+    def _replace(self, fresh: Sequence[Document], held: Sequence[Document]) -> None:
+        """Upsert ``fresh`` and remove those of ``held`` (documents the index holds) that ``fresh`` lacks."""
         current = {doc.ident for doc in fresh}
-        for doc in self.index.guild_documents(guild_id):
-            if stale(doc) and doc.ident not in current:
+        for doc in held:
+            if doc.ident not in current:
                 self.index.remove(doc.kind, doc.key, doc.guild_id)
         for doc in fresh:
             self.index.upsert(doc)

@@ -22,7 +22,7 @@ from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
 from db.dataset.rows import slug_of
 from db.dataset.schema import Dataset, IncidentEntry
-from db.models import AuditAction, AuditEntry, Incident
+from db.models import SHARED_GUILD, AuditAction, AuditEntry, Incident
 from tests.generated_dataset import generated_dataset
 
 GUILD = 2_000_000_000_000_011
@@ -151,6 +151,27 @@ def test_importing_the_same_file_again_reports_it_unchanged_and_writes_nothing(l
     assert (
         library.revision(guild_id=GUILD, kind=EntityKind.INCIDENT, key=document["incidents"][0]["slug"]) == 1
     )
+
+
+def test_after_a_re_import_of_a_shared_incident_the_index_holds_exactly_its_documents(
+    library: Library,
+) -> None:
+    """Rewriting a shared incident replaces its quotes' rows (new ids, so new document keys): the old
+    documents go, none is found twice."""
+    document = library.export(guild_id=SHARED_GUILD).model_dump(mode="json")
+    [singh] = [incident for incident in document["incidents"] if incident["slug"] == "singh-2020"]
+    singh["title"] += " (corrected)"
+
+    library.import_dataset(document, actor=Actor(SHARED_GUILD, 0))
+
+    with library.database.session() as session:
+        loaded = documents.load_documents(session, guild_id=SHARED_GUILD)
+    singh_2020 = ("incident", "singh-2020")
+    held = [
+        doc for doc in library.index.documents() if doc.guild_id == SHARED_GUILD and doc.entry == singh_2020
+    ]
+    assert sorted(held, key=ident) == sorted((doc for doc in loaded if doc.entry == singh_2020), key=ident)
+    assert len(held) > 8  # the incident, its quotes, rulings and motions
 
 
 @pytest.mark.parametrize("read_alone", [documents.ENTRIES_READ_ALONE, 5])

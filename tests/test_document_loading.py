@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 from bot.curation.changes import Actor, EntityKind, existing
 from bot.library import Library
 from bot.search import documents
-from bot.search.documents import entry_documents, entry_of, load_documents
+from bot.search.documents import entry_documents, load_documents
 from bot.search.index import SHARED_GUILD, Document, DocumentKind
 from db.dataset.files import dump_dataset
 from db.dataset.schema import IncidentEntry
@@ -112,7 +112,7 @@ def test_column_loading_builds_the_documents_orm_objects_built(
 def test_an_entrys_documents_are_those_the_guilds_load_gives_it(overlaid: Library) -> None:
     entries = {(EntityKind.INCIDENT, "singh-2020"), (EntityKind.PERSON, "jagmeet-singh")}
     with overlaid.database.session() as session:
-        whole = [doc for doc in load_documents(session, guild_id=GUILD) if entry_of(doc) in entries]
+        whole = [doc for doc in load_documents(session, guild_id=GUILD) if doc.entry in entries]
         assert entry_documents(session, guild_id=GUILD, entries=entries) == whole
     assert {(doc.kind, doc.key, doc.removed) for doc in whole} >= {
         (DocumentKind.INCIDENT, "singh-2020", False),

@@ -6,7 +6,7 @@ of an incident a little less, descriptive text (summaries, roles) least.
 
 Removed rows are not searchable. A guild's removed incident, person or party becomes a tombstone
 document (``Document.removed``) that hides the shared entry with its slug in that guild. Every
-document belongs to one curated entry (``entry_of``); ``entry_documents`` rebuilds the documents
+document belongs to one curated entry (``Document.entry``); ``entry_documents`` rebuilds the documents
 of the entries a write changed, so the index is updated without a rebuild. An incident's documents
 also show the names of the people, parties and chamber it refers to, so a write to one of those
 changes the documents of its incidents too (``referring_incidents``).
@@ -54,7 +54,7 @@ from db.models import (
     Term,
 )
 
-__all__ = ["entry_documents", "entry_of", "incident_documents", "load_documents", "referring_incidents"]
+__all__ = ["entry_documents", "incident_documents", "load_documents", "referring_incidents"]
 
 # Field weights (tuned with bench/search_bench.py together with bot.search's constants).
 W_NAME = 1.0  # titles, names, quote and motion text
@@ -74,13 +74,6 @@ _SEARCHABLE: dict[EntityKind, DocumentKind] = {
     EntityKind.PARTY: DocumentKind.PARTY,
     EntityKind.TERM: DocumentKind.TERM,
 }
-
-
-def entry_of(doc: Document) -> tuple[EntityKind, str]:
-    """The curated entry a document belongs to: an incident holds its quotes, rulings and motions."""
-    if doc.incident is not None:
-        return (EntityKind.INCIDENT, doc.incident)
-    return (EntityKind(doc.kind.value), doc.key)
 
 
 ENTRIES_READ_ALONE = 200
@@ -104,7 +97,7 @@ def entry_documents(
         only = {kind: {key for entry_kind, key in entries if entry_kind is kind} for kind in _SEARCHABLE}
     with collector_paused():
         docs = _documents(session, _Scope(guild_id, only))
-    return [doc for doc in docs if entry_of(doc) in entries]
+    return [doc for doc in docs if doc.entry in entries]
 
 
 def referring_incidents(

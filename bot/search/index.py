@@ -143,7 +143,7 @@ import math
 import re
 import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -285,6 +285,16 @@ class Document:
     facets: Facets = Facets()
     label_fr: str | None = None
     detail_fr: str | None = None
+
+    @property
+    def entry(self) -> tuple[str, str]:
+        """The curated entry this document belongs to, as (kind, key): an incident holds its quotes,
+        rulings and motions."""
+        return (
+            (DocumentKind.INCIDENT.value, self.incident)
+            if self.incident is not None
+            else (self.kind, self.key)
+        )
 
     def __post_init__(self) -> None:
         if not self.key:
@@ -484,6 +494,8 @@ class SearchIndex:
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
+        # guild (the shared scope too) -> curated entry (``Document.entry``) -> its documents' (kind, key)s
+        self._entry_keys: dict[int, dict[tuple[str, str], set[tuple[DocumentKind, str]]]] = {}
         self._tombstones: dict[_Ident, Document] = {}
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._pairs: dict[str, int] = {}  # documents holding each name pair
@@ -531,8 +543,19 @@ class SearchIndex:
     def guild_documents(self, guild_id: int) -> list[Document]:
         """A guild's own documents, tombstones included."""
         with self._lock:
-            idents = [(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())]
-            return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+            return self._held([(kind, key, guild_id) for kind, key in self._guild_keys.get(guild_id, ())])
+
+    def entry_documents(self, guild_id: int, entries: Collection[tuple[str, str]]) -> list[Document]:
+        """The documents (tombstones included) the index holds for these curated entries of the guild's
+        own scope (the shared scope's, for ``SHARED_GUILD``), each entry as ``Document.entry`` names it."""
+        with self._lock:
+            held = self._entry_keys.get(guild_id, {})
+            return self._held(
+                [(kind, key, guild_id) for entry in entries for kind, key in held.get(entry, ())]
+            )
+
+    def _held(self, idents: Iterable[_Ident]) -> list[Document]:
+        return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
@@ -541,6 +564,9 @@ class SearchIndex:
             self._forget(doc.ident)
             if doc.guild_id != SHARED_GUILD:
                 self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+            self._entry_keys.setdefault(doc.guild_id, {}).setdefault(doc.entry, set()).add(
+                (doc.kind, doc.key)
+            )
             if entry is None:
                 self._tombstones[doc.ident] = doc
             else:
@@ -590,10 +616,21 @@ class SearchIndex:
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
+            doc = self._entries[ident].doc
             self._unlink(ident)
-        elif self._tombstones.pop(ident, None) is None:
-            return False
+        else:
+            tombstone = self._tombstones.pop(ident, None)
+            if tombstone is None:
+                return False
+            doc = tombstone
         kind, key, guild_id = ident
+        entries = self._entry_keys[guild_id]
+        documents = entries[doc.entry]
+        documents.discard((kind, key))
+        if not documents:
+            del entries[doc.entry]
+            if not entries:
+                del self._entry_keys[guild_id]
         if guild_id != SHARED_GUILD:
             own = self._guild_keys[guild_id]
             own.discard((kind, key))
