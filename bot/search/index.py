@@ -148,6 +148,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from rapidfuzz import fuzz, process
 
 from bot import limits
@@ -382,6 +384,10 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
+# A word's postings: the slots of the documents holding it (ascending) and its weight in each.
+_POSTING = np.dtype([("slot", np.int32), ("weight", np.float64)])
+_NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
+_NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -480,7 +486,10 @@ class SearchIndex:
         self._next_slot = 0
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
-        self._postings: dict[str, dict[_Bucket, dict[int, float]]] = {}
+        self._postings: dict[str, npt.NDArray[np.void]] = {}  # token -> _POSTING rows, every bucket
+        self._building: dict[str, tuple[list[int], list[float]]] = {}  # the postings while the build runs
+        self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
+        self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
@@ -501,6 +510,8 @@ class SearchIndex:
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered.sort()
+        self._postings = {token: _posting_rows(*rows) for token, rows in self._building.items()}
+        self._building = {}
         self._vocab = sorted(self._postings)
         self._grams = BigramFilter(self._vocab)
 
@@ -553,13 +564,14 @@ class SearchIndex:
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
+        bucket = (doc.kind, doc.guild_id)
+        self._place_in_bucket(entry.slot, bucket)
         for place in doc.facets.chambers:
             self._places[place.slug] = place
         for pair in entry.pairs:
             self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
-        bucket = (doc.kind, doc.guild_id)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
             ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
@@ -568,9 +580,7 @@ class SearchIndex:
             else:
                 bisect.insort(ordered, key)
         for token, weight in entry.token_weights.items():
-            buckets = self._postings.get(token)
-            if buckets is None:
-                buckets = self._postings[token] = {}
+            if token not in self._df:
                 self._df[token] = 0
                 if len(token) >= _ANAGRAM_MIN:
                     letters = _letters(token)
@@ -579,8 +589,43 @@ class SearchIndex:
                     bisect.insort(self._vocab, token)
                     self._grams.add(token)
                     self._vocabulary_changed()
-            buckets.setdefault(bucket, {})[entry.slot] = weight
+            self._post(token, entry.slot, weight)
             self._df[token] += 1
+
+    def _place_in_bucket(self, slot: int, bucket: _Bucket) -> None:
+        """Note the slot's bucket (which postings a query sees), growing the table as slots are given."""
+        if slot >= len(self._slot_buckets):
+            grown = np.full(max(2 * len(self._slot_buckets), 1024), _NO_BUCKET, np.int32)
+            grown[: len(self._slot_buckets)] = self._slot_buckets
+            self._slot_buckets = grown
+        self._slot_buckets[slot] = self._bucket_numbers.setdefault(bucket, len(self._bucket_numbers))
+
+    def _post(self, token: str, slot: int, weight: float) -> None:
+        """Add a document to a token's postings (its slot is the highest yet: they stay ascending)."""
+        if self._bulk:
+            slots, weights = self._building.setdefault(token, ([], []))
+            slots.append(slot)
+            weights.append(weight)
+            return
+        row = _posting_rows([slot], [weight])
+        postings = self._postings.get(token)
+        self._postings[token] = row if postings is None else np.concatenate((postings, row))
+
+    def _unpost(self, token: str, slot: int) -> None:
+        """Take a document out of a token's postings."""
+        if self._bulk:
+            slots, weights = self._building[token]
+            at = slots.index(slot)
+            del slots[at], weights[at]
+            if not slots:
+                del self._building[token]
+            return
+        postings = self._postings[token]
+        kept = postings[postings["slot"] != slot]
+        if len(kept):
+            self._postings[token] = kept
+        else:
+            del self._postings[token]
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
@@ -604,6 +649,7 @@ class SearchIndex:
     def _unlink(self, ident: _Ident) -> None:
         entry = self._entries.pop(ident)
         del self._slots[entry.slot]
+        self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
             owners = self._exact[name]
@@ -625,14 +671,9 @@ class SearchIndex:
                 if not lists:
                     del self._ordered[initial]
         for token in entry.token_weights:
-            buckets = self._postings[token]
-            slots = buckets[bucket]
-            del slots[entry.slot]
-            if not slots:
-                del buckets[bucket]
+            self._unpost(token, entry.slot)
             self._df[token] -= 1
-            if not buckets:
-                del self._postings[token]
+            if not self._df[token]:
                 del self._df[token]
                 self._forget_anagram(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
@@ -765,34 +806,38 @@ class SearchIndex:
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def _coverage(
-        self, words: Sequence[str], buckets: Sequence[_Bucket], *, typing: bool
-    ) -> dict[int, float]:
+    def _coverage(self, words: Sequence[str], buckets: Sequence[_Bucket], *, typing: bool) -> _Coverage:
         """IDF-weighted share of the query tokens each document in ``buckets`` matches, in [0, 1].
 
         Tokens are applied rarest first; a token matching very many documents (or a one- or
         two-letter word still being typed) only re-scores documents that earlier tokens found.
+        Totals are dense arrays over slots, filled from the matched tokens' postings in numpy.
         """
         plans = self._plans(words, typing=typing)
         weight_sum = sum(plan.weight for plan in plans)
         if weight_sum == 0.0:
-            return {}
+            return _Coverage.nothing()
         pieces = self._name_pairs(plans)
-        totals: dict[int, float] = {}
-        for position in sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost)):
+        ranks = self._bucket_ranks(buckets)
+        totals = np.zeros(self._next_slot)
+        found_at = np.full(self._next_slot, _NOT_FOUND, np.int64)  # see _best_matches
+        steps = sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost))
+        for step, position in enumerate(steps):
             plan = plans[position]
-            if plan.short and totals:
+            found = step > 0 and bool((found_at != _NOT_FOUND).any())
+            if plan.short and found:
                 # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
                 # checking the candidates' name and title words is far cheaper than their postings.
-                self._add_head_bonus(totals, words[-1], plan.weight)
+                self._add_head_bonus(totals, found_at, words[-1], plan.weight)
                 continue
-            opens = not totals or (plan.cost <= _OPEN_COST and not plan.short)
+            opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
+            best = self._best_matches(plan.matches, ranks, found_at, step, opens=opens)
             pairs = pieces.get(position, ())
-            for slot, value in self._best_matches(plan.matches, buckets, totals, opens=opens).items():
-                if pairs and _a_piece(self._slots[slot], plan.best, pairs):
-                    value *= self.tuning.piece_share
-                totals[slot] = totals.get(slot, 0.0) + plan.weight * value
-        return {slot: total / weight_sum for slot, total in totals.items()}
+            if pairs:
+                self._share_pieces(best, plan.best, pairs, ranks)
+            totals += plan.weight * best
+        slots = np.flatnonzero(found_at != _NOT_FOUND)
+        return _Coverage(slots, totals[slots] / weight_sum, found_at[slots])
 
     def _name_pairs(self, plans: Sequence[_TokenPlan]) -> dict[int, list[str]]:
         """Neighbouring query words that together make a name ("new zealand"), by word position: a
@@ -826,43 +871,81 @@ class SearchIndex:
             plans.append(_TokenPlan(cost, short, weight, matches, best))
         return plans
 
-    def _add_head_bonus(self, totals: dict[int, float], word: str, weight: float) -> None:
+    def _add_head_bonus(
+        self, totals: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64], word: str, weight: float
+    ) -> None:
         """Credit the documents found so far whose name or title words begin with ``word``."""
         needle = f" {word}"
-        bonus = weight * self.tuning.prefix_sim * _W_HEAD
-        for slot in totals:
-            if needle in self._slots[slot].heads:
-                totals[slot] += bonus
+        found = np.flatnonzero(found_at != _NOT_FOUND).tolist()
+        heads = [slot for slot in found if needle in self._slots[slot].heads]
+        totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
+
+    def _bucket_ranks(self, buckets: Sequence[_Bucket]) -> npt.NDArray[np.int64]:
+        """Bucket number -> its place in ``buckets`` (-1 for a bucket the query does not see, and for
+        ``_NO_BUCKET``, the last entry)."""
+        ranks = np.full(len(self._bucket_numbers) + 1, -1, np.int64)
+        for rank, bucket in enumerate(buckets):
+            number = self._bucket_numbers.get(bucket)
+            if number is not None:
+                ranks[number] = rank
+        return ranks
+
+    def _visible_postings(
+        self, token: str, ranks: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+        """The slots of the documents holding ``token`` in the query's buckets, and their buckets' ranks."""
+        postings = self._postings.get(token)
+        if postings is None:
+            return np.empty(0, np.int32), np.empty(0, np.int64)
+        slots = postings["slot"]
+        bucket_ranks = ranks[self._slot_buckets[slots]]
+        seen = bucket_ranks >= 0
+        return slots[seen], bucket_ranks[seen]
 
     def _best_matches(
         self,
         matches: dict[str, float],
-        buckets: Sequence[_Bucket],
-        found: dict[int, float],
+        ranks: npt.NDArray[np.int64],
+        found_at: npt.NDArray[np.int64],
+        step: int,
         *,
         opens: bool,
-    ) -> dict[int, float]:
-        """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
-        unless the token ``opens`` new candidates)."""
-        best_here: dict[int, float] = {}
-        best = best_here.get
-        for token, sim in matches.items():
-            token_buckets = self._postings[token]
-            for bucket in buckets:
-                slots = token_buckets.get(bucket)
-                if not slots:
-                    continue
-                pairs: Iterable[tuple[int, float]] = slots.items()
-                if not opens:  # walk the smaller side: a common word's postings, or what was found
-                    if len(found) < len(slots):
-                        pairs = ((slot, slots[slot]) for slot in found if slot in slots)
-                    else:
-                        pairs = ((slot, weight) for slot, weight in pairs if slot in found)
-                for slot, field_weight in pairs:
-                    value = sim * field_weight
-                    if value > best(slot, 0.0):
-                        best_here[slot] = value
-        return best_here
+    ) -> npt.NDArray[np.float64]:
+        """Each document's best ``similarity x field weight`` over ``matches`` (only already found
+        ones unless the token ``opens`` new candidates), dense over slots.
+
+        ``found_at`` records when the token that opens a document found it: (step, the matched token's
+        place in ``matches``, its bucket's rank), the order in which the walk of the postings, token by
+        token and bucket by bucket, first reached it; documents of equal coverage rank in that order.
+        """
+        best = np.zeros(len(found_at))
+        if not matches:
+            return best
+        arrays = [self._postings[token] for token in matches]
+        postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+        lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
+        slots = postings["slot"]
+        bucket_ranks = ranks[self._slot_buckets[slots]]
+        kept = bucket_ranks >= 0
+        if not opens:
+            kept &= found_at[slots] != _NOT_FOUND
+        sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)
+        slots = slots[kept]
+        np.maximum.at(best, slots, (sims * postings["weight"])[kept])
+        if opens:
+            tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
+            np.minimum.at(found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
+        return best
+
+    def _share_pieces(
+        self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
+    ) -> None:
+        """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
+        another name (``_a_piece``): only documents holding ``word`` itself can be such."""
+        slots, _ = self._visible_postings(word, ranks)
+        for slot in slots.tolist():
+            if best[slot] and _a_piece(self._slots[slot], word, pairs):
+                best[slot] *= self.tuning.piece_share
 
     @staticmethod
     def _phrase(query: str, entry: _IndexedDocument) -> float:
@@ -910,17 +993,13 @@ class SearchIndex:
             # ("d" of "d'Arcy") that begins so many others that all their postings would be walked: initials
             return (hits + self._initials(query, kinds, guild_id, limit, exact, narrowing))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
-        for entry in exact:
-            coverage.pop(entry.slot, None)
-        ordered = sorted(coverage, key=coverage.__getitem__, reverse=True)
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best
         # possible score falls below the limit-th score found, no later one can enter the top; nor
         # can one whose fields' lengths keep its phrase term too low (many documents tie on coverage).
         share = self.tuning.phrase_share
         scored: list[Hit] = []
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
-        for slot in ordered:
-            cov = coverage[slot]
+        for slot, cov in coverage.ranked(skip={entry.slot for entry in exact}):
             full = len(best_scores) >= limit
             if full and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
                 break
@@ -1080,10 +1159,12 @@ class SearchIndex:
         other hit is the one entry holding another: a word only one entry has is not a close call."""
         holders = {hit.document.ident for hit in hits}
         sole: set[_Ident] = set()
+        ranks = self._bucket_ranks(buckets)
         for word in meaningful(query.split()):
-            slots = [slot for bucket in buckets for slot in self._postings.get(word, {}).get(bucket, {})]
-            if len(slots) == 1 and self._slots[slots[0]].doc.ident in holders:
-                sole.add(self._slots[slots[0]].doc.ident)
+            slots, _ = self._visible_postings(word, ranks)
+            holder = self._slots[int(slots[0])].doc.ident if len(slots) == 1 else None
+            if holder in holders:
+                sole.add(holder)
         return sole == {hits[0].document.ident}
 
     def complete(
@@ -1112,6 +1193,47 @@ class SearchIndex:
                 Hit(entry.doc, 0.0)
                 for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
             ]
+
+
+class _Coverage:
+    """The documents a query found: their slots, coverage, and when they were found (``found_at``)."""
+
+    _FIRST_CHUNK = 64  # documents sorted before the threshold loop reads them; then 4 times more each time
+
+    def __init__(
+        self, slots: npt.NDArray[np.intp], coverage: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64]
+    ) -> None:
+        self.slots = slots
+        self.coverage = coverage
+        self.found_at = found_at
+
+    @classmethod
+    def nothing(cls) -> _Coverage:
+        return cls(np.empty(0, np.intp), np.empty(0, np.float64), np.empty(0, np.int64))
+
+    def ranked(self, *, skip: set[int]) -> Iterator[tuple[int, float]]:
+        """(slot, coverage), highest coverage first, ties in the order found, ``skip`` left out.
+
+        Sorted a chunk at a time: the threshold loop reading them seldom gets far."""
+        rest = np.flatnonzero(~np.isin(self.slots, list(skip))) if skip else np.arange(len(self.slots))
+        size = self._FIRST_CHUNK
+        while len(rest):
+            if len(rest) > size:
+                coverage = self.coverage[rest]
+                floor = np.partition(coverage, len(rest) - size)[len(rest) - size]
+                top, rest = rest[coverage >= floor], rest[coverage < floor]
+            else:
+                top, rest = rest, rest[:0]
+            top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
+            yield from zip(self.slots[top].tolist(), self.coverage[top].tolist(), strict=True)
+            size *= 4
+
+
+def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.void]:
+    rows = np.empty(len(slots), _POSTING)
+    rows["slot"] = slots
+    rows["weight"] = weights
+    return rows
 
 
 def _score(coverage: float, phrase: float, share: float) -> float:
