@@ -384,8 +384,9 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
-# A word's postings: the slots of the documents holding it (ascending) and its weight in each.
-_POSTING = np.dtype([("slot", np.int32), ("weight", np.float64)])
+# A word's postings are rows (slot, weight): the documents holding it, ascending, and its weight in each.
+# Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
+_SLOT, _WEIGHT = 0, 1
 _NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
 _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
@@ -486,7 +487,7 @@ class SearchIndex:
         self._next_slot = 0
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
-        self._postings: dict[str, npt.NDArray[np.void]] = {}  # token -> _POSTING rows, every bucket
+        self._postings: dict[str, npt.NDArray[np.float64]] = {}  # token -> rows, every bucket
         self._building: dict[str, tuple[list[int], list[float]]] = {}  # the postings while the build runs
         self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
         self._bucket_numbers: dict[_Bucket, int] = {}
@@ -621,7 +622,7 @@ class SearchIndex:
                 del self._building[token]
             return
         postings = self._postings[token]
-        kept = postings[postings["slot"] != slot]
+        kept = postings[postings[:, _SLOT] != slot]
         if len(kept):
             self._postings[token] = kept
         else:
@@ -892,12 +893,12 @@ class SearchIndex:
 
     def _visible_postings(
         self, token: str, ranks: npt.NDArray[np.int64]
-    ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
         """The slots of the documents holding ``token`` in the query's buckets, and their buckets' ranks."""
         postings = self._postings.get(token)
         if postings is None:
-            return np.empty(0, np.int32), np.empty(0, np.int64)
-        slots = postings["slot"]
+            return np.empty(0, np.intp), np.empty(0, np.int64)
+        slots = postings[:, _SLOT].astype(np.intp)
         bucket_ranks = ranks[self._slot_buckets[slots]]
         seen = bucket_ranks >= 0
         return slots[seen], bucket_ranks[seen]
@@ -924,14 +925,14 @@ class SearchIndex:
         arrays = [self._postings[token] for token in matches]
         postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
-        slots = postings["slot"]
+        slots = postings[:, _SLOT].astype(np.intp)
         bucket_ranks = ranks[self._slot_buckets[slots]]
         kept = bucket_ranks >= 0
         if not opens:
             kept &= found_at[slots] != _NOT_FOUND
         sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)
         slots = slots[kept]
-        np.maximum.at(best, slots, (sims * postings["weight"])[kept])
+        np.maximum.at(best, slots, (sims * postings[:, _WEIGHT])[kept])
         if opens:
             tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
             np.minimum.at(found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
@@ -1229,10 +1230,10 @@ class _Coverage:
             size *= 4
 
 
-def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.void]:
-    rows = np.empty(len(slots), _POSTING)
-    rows["slot"] = slots
-    rows["weight"] = weights
+def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.float64]:
+    rows = np.empty((len(slots), 2))
+    rows[:, _SLOT] = slots
+    rows[:, _WEIGHT] = weights
     return rows
 
 
