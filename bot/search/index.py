@@ -384,9 +384,12 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
-# A word's postings are rows (slot, weight): the documents holding it, ascending, and its weight in each.
-# Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
+# A word's postings are rows (slot, weight): the documents holding it, in no order, and its weight in
+# each. Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
+# The first ``_df[word]`` rows are the documents; the rest are room for more, (_NO_SLOT, 0) rows.
 _SLOT, _WEIGHT = 0, 1
+_NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
+_ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
 _NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
 _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
@@ -484,7 +487,7 @@ class SearchIndex:
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
         self.tuning = tuning
         self._lock = threading.RLock()
-        self._next_slot = 0
+        self._next_slot = _NO_SLOT + 1
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
         self._postings: dict[str, npt.NDArray[np.float64]] = {}  # token -> rows, every bucket
@@ -602,18 +605,24 @@ class SearchIndex:
         self._slot_buckets[slot] = self._bucket_numbers.setdefault(bucket, len(self._bucket_numbers))
 
     def _post(self, token: str, slot: int, weight: float) -> None:
-        """Add a document to a token's postings (its slot is the highest yet: they stay ascending)."""
+        """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
         if self._bulk:
             slots, weights = self._building.setdefault(token, ([], []))
             slots.append(slot)
             weights.append(weight)
             return
-        row = _posting_rows([slot], [weight])
+        held = self._df[token]
         postings = self._postings.get(token)
-        self._postings[token] = row if postings is None else np.concatenate((postings, row))
+        if postings is None or held == len(postings):
+            grown = np.zeros((held + max(int(held * _ROOM), 4), 2))  # (_NO_SLOT, 0) rows
+            if postings is not None:
+                grown[:held] = postings
+            postings = self._postings[token] = grown
+        postings[held] = (slot, weight)
 
     def _unpost(self, token: str, slot: int) -> None:
-        """Take a document out of a token's postings."""
+        """Take a document out of a token's postings (before ``_df`` stops counting it): the last row
+        takes its place."""
         if self._bulk:
             slots, weights = self._building[token]
             at = slots.index(slot)
@@ -621,12 +630,14 @@ class SearchIndex:
             if not slots:
                 del self._building[token]
             return
-        postings = self._postings[token]
-        kept = postings[postings[:, _SLOT] != slot]
-        if len(kept):
-            self._postings[token] = kept
-        else:
+        held = self._df[token]
+        if held == 1:
             del self._postings[token]
+            return
+        postings = self._postings[token]
+        at = int(np.flatnonzero(postings[:held, _SLOT] == slot)[0])
+        postings[at] = postings[held - 1]
+        postings[held - 1] = (_NO_SLOT, 0.0)
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
