@@ -374,7 +374,7 @@ class _Narrowing:
 _OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
-_Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
+_Bucket = tuple[DocumentKind, int]  # kind, guild: a query sees the documents of a few buckets
 _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
