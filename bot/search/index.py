@@ -409,6 +409,9 @@ _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query
 _ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
 _NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
 _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
+# Every upsert gives its document a new slot and frees the old one: once the slots given outnumber
+# twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
+_SLOT_FLOOR = 1024
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -535,6 +538,7 @@ class SearchIndex:
         self._building = {}
         self._vocab = sorted(self._postings)
         self._grams = BigramFilter(self._vocab)
+        self._keep_slots_dense()  # the documents may have held a (kind, key, guild) twice
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -577,6 +581,8 @@ class SearchIndex:
                 self._tombstones[doc.ident] = doc
             else:
                 self._link(entry)
+            if not self._bulk:
+                self._keep_slots_dense()
 
     def _link(self, entry: _IndexedDocument) -> None:
         doc = entry.doc
@@ -660,7 +666,9 @@ class SearchIndex:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
         ident = (DocumentKind(kind), key, guild_id)
         with self._lock:
-            return self._forget(ident)
+            forgotten = self._forget(ident)
+            self._keep_slots_dense()
+            return forgotten
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
@@ -708,6 +716,40 @@ class SearchIndex:
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._grams.remove(token)
                 self._vocabulary_changed()
+
+    @property
+    def slot_range(self) -> int:
+        """How many slot numbers a query's dense arrays span: the live documents, the slots freed since
+        they were last renumbered, and the reserved ``_NO_SLOT``."""
+        with self._lock:
+            return self._next_slot
+
+    def _keep_slots_dense(self) -> None:
+        """Renumber the slots once freed ones outnumber the live: at least (live + ``_SLOT_FLOOR``) / 2
+        writes come between two renumberings, each of which costs a pass over the index."""
+        if self._next_slot > 2 * len(self._slots) + _SLOT_FLOOR:
+            self._renumber_slots()
+
+    def _renumber_slots(self) -> None:
+        """Give the live documents slots 1, 2, 3, ... in the order of their old slots, so every order
+        that slots break ties in (coverage found at once, the default order) stays as it was."""
+        old = sorted(self._slots)
+        entries = [self._slots[slot] for slot in old]
+        remap = np.zeros(self._next_slot, np.intp)  # old slot -> new; _NO_SLOT (spare rows) stays
+        remap[old] = np.arange(_NO_SLOT + 1, _NO_SLOT + 1 + len(old))
+        self._slots = dict(enumerate(entries, _NO_SLOT + 1))
+        for slot, entry in self._slots.items():
+            entry.slot = slot
+        self._next_slot = _NO_SLOT + 1 + len(old)
+        buckets = np.full(max(2 * self._next_slot, 1024), _NO_BUCKET, np.int32)
+        buckets[_NO_SLOT + 1 : self._next_slot] = self._slot_buckets[old]
+        self._slot_buckets = buckets
+        for postings in self._postings.values():
+            postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
+        new = remap.tolist()
+        for lists in self._ordered.values():
+            for ordered in lists.values():
+                ordered[:] = [(date, label, new[slot]) for date, label, slot in ordered]
 
     def _forget_anagram(self, token: str) -> None:
         letters = _letters(token)
