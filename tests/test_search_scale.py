@@ -13,6 +13,7 @@ import datetime as dt
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from rapidfuzz import fuzz, process
@@ -237,3 +238,62 @@ def test_a_one_letter_word_beginning_hundreds_of_others_completes_from_initials_
     assert hits[0].document.key == "dunne-2031"
     assert len(hits) == search_index.COMPLETE_MAX
     assert all(hit.document.shown.lower().startswith("d") for hit in hits)
+
+
+def with_twins(rng: random.Random, count: int) -> list[Document]:
+    """``count`` documents and, for a third of them, a twin under another key: the same label, texts
+    and date, so the two tie on everything but which was written last (their slots)."""
+    docs = documents(rng, count)
+    twins = [replace(doc, key=f"twin-{doc.key}") for doc in docs[::3]]
+    return [*docs, *twins]
+
+
+def rewritten(rng: random.Random, docs: Sequence[Document], writes: int) -> SearchIndex:
+    """An index of ``docs`` after ``writes`` upserts (new texts, the same keys, some in a guild) and
+    removals, ending with every document of ``docs`` written once more, in a random order."""
+    index = SearchIndex(docs)
+    for step in range(writes):
+        doc = rng.choice(docs)
+        if step % 5 == 0:
+            index.remove(doc.kind, doc.key)
+        else:
+            (other,) = documents(rng, 1)
+            guild = GUILD if step % 7 == 0 else doc.guild_id
+            index.upsert(replace(other, key=doc.key, guild_id=guild))
+    for doc in rng.sample(list(docs), len(docs)):
+        index.upsert(doc)
+    return index
+
+
+def test_rewriting_the_same_documents_keeps_the_slot_range_within_twice_the_live_ones() -> None:
+    rng = random.Random(12)
+    docs = documents(rng, 200)
+    index = SearchIndex(docs)
+    for step in range(5000):  # far more slots given than the bound allows
+        doc = docs[rng.randrange(len(docs))]
+        if step % 4 == 0:
+            index.remove(doc.kind, doc.key)
+        else:
+            index.upsert(doc)
+        assert index.slot_range <= 2 * len(index) + search_index._SLOT_FLOOR
+    assert index.slot_range <= len(docs) + 1 + search_index._SLOT_FLOOR
+
+
+def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_same_documents() -> None:
+    rng = random.Random(13)
+    docs = with_twins(rng, 300)  # and few syllables, 40 dates: ties in coverage and in the default order
+    index = rewritten(rng, docs, 4000)
+    assert index.slot_range < 4000  # renumbered along the way
+    fresh = SearchIndex(index.documents())  # in the order they were last written
+    queries = ["", *typed(rng, fresh._vocab, 40)]
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[1::3])]
+
+    def results(of: SearchIndex) -> list[object]:
+        found: list[object] = []
+        for query, guild in itertools.product(queries, (None, GUILD)):
+            for call in (of.complete, of.search):
+                found.append([(hit.document.ident, hit.score) for hit in call(query, guild_id=guild)])
+            found.append(of.resolve(query, guild_id=guild))
+        return found
+
+    assert results(index) == results(fresh)

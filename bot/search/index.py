@@ -84,11 +84,33 @@ write (now each bucket's documents stay sorted, ``bisect.insort``, and are merge
 two-letter query walked the default order until 25 names began with it (now only the documents with
 a name word of that initial are walked, kept in the same order); documents tied on coverage each
 had their phrase scored (now skipped where their fields' lengths cap it below the limit-th score).
-What remains is the scorer's own Python per candidate document: a half-typed three-letter word, or a
-short word that is in the vocabulary ("co"), prefixes thousands of words whose postings reach tens
-of thousands of documents, each given a coverage. Meeting a 2 ms p99 at 100k needs that step
-columnar (postings as arrays, coverage summed in numpy). The build is slower by the bigram filter
-(1.6 of 17 s at 50k documents) and the per-initial order lists; most of it is still folding text.
+The scorer's own Python per candidate document (a half-typed three-letter word prefixes thousands of
+words whose postings reach tens of thousands of documents) is now columnar: each word's postings are
+one numpy array of (slot, weight) rows, every bucket together (a dense slot -> bucket table says what
+a query sees), a query word's best match per document is ``np.maximum.at`` over its matches' joined
+postings, coverage is summed in dense arrays over slots, and ``_rank`` reads the documents by
+coverage a sorted chunk at a time. Ties keep the order the dict walk found them in, so every hit,
+score and order is the same (checked against main: 16,848 results of complete, search and resolve at
+20k documents, before and after 1,400 writes). Old and new in one process, each query timed on both
+in turn (the machine was loaded by other jobs; 100,080 documents, ms p50 / p99)::
+
+    build s                              27.9         ->  22.0
+    complete, typing                    6.1 / 92      ->  5.7 / 52
+    complete, incidents                 0.61 / 22     ->  0.68 / 16
+    resolve, typos                      4.3 / 17      ->  3.9 / 17
+    search, multiword                   8.6 / 26      ->  8.4 / 25
+    write, then empty and 6 letters     4.8 / 67      ->  4.6 / 48
+
+What remains is not the coverage sum but the steps around it: matching the query words against the
+vocabulary (the typo'd-prefix rule's bigram counts and ``ratio`` over thousands of candidates),
+``_phrase_bound`` and ``_shadowed`` per candidate in ``_rank``. A 2 ms p99 at 100k needs those cut too.
+Every upsert gives its document a new slot and frees the old one, so those dense arrays would grow
+with every write ever made; once the slots given pass twice the live documents (and ``_SLOT_FLOOR``),
+the live ones are renumbered 1, 2, 3, ... in their old order (postings through one remap array, the
+default-order keys, the slot -> bucket table), which keeps every tie order. Re-upserting all 100,080
+documents twice leaves the range at 199,137 instead of 300,241; the one renumbering held the lock
+0.8 s, two thirds of it rebuilding the 1.6M default-order keys (a key holding a write counter that
+is never renumbered instead of the slot would spare them).
 
 Memory (``--docs 20000 --memory``, tracemalloc, the Documents themselves not counted): 8,568 ->
 6,653 bytes per document with words and name pairs interned (one copy per distinct word) and
@@ -98,6 +120,8 @@ document's token -> weight dict and name-word set 0.44 kB each, the name-pair se
 sets 0.3 kB, the per-word postings dicts 0.25 kB, the bigram filter 0.16 kB. 1M documents in 300 MB
 (300 bytes each, less than the folded texts alone) needs a columnar layout: postings as integer
 arrays per word, documents as rows of arrays, no per-document dicts or sets.
+Postings as arrays: the index at 10,171 documents (``bench/search_bench.py``) 6,736 -> 5,516 KiB per
+1,000 documents; at 100,080 its share of RSS 694 -> 612 MB.
 
 The notes below are the original measurements on the first 101 queries.
 
@@ -148,6 +172,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+import numpy as np
+import numpy.typing as npt
 from rapidfuzz import fuzz, process
 
 from bot import limits
@@ -382,7 +408,7 @@ class _Narrowing:
 _OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
-_Bucket = tuple[DocumentKind, int]  # kind, guild: postings are split so a query walks only what it can see
+_Bucket = tuple[DocumentKind, int]  # kind, guild: a query sees the documents of a few buckets
 _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
@@ -392,6 +418,17 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
+# A word's postings are rows (slot, weight): the documents holding it, in no order, and its weight in
+# each. Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
+# The first ``_df[word]`` rows are the documents; the rest are room for more, (_NO_SLOT, 0) rows.
+_SLOT, _WEIGHT = 0, 1
+_NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
+_ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
+_NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
+_NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
+# Every upsert gives its document a new slot and frees the old one: once the slots given outnumber
+# twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
+_SLOT_FLOOR = 1024
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -487,10 +524,13 @@ class SearchIndex:
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
         self.tuning = tuning
         self._lock = threading.RLock()
-        self._next_slot = 0
+        self._next_slot = _NO_SLOT + 1
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
-        self._postings: dict[str, dict[_Bucket, dict[int, float]]] = {}
+        self._postings: dict[str, npt.NDArray[np.float64]] = {}  # token -> rows, every bucket
+        self._building: dict[str, tuple[list[int], list[float]]] = {}  # the postings while the build runs
+        self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
+        self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
@@ -513,8 +553,11 @@ class SearchIndex:
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered.sort()
+        self._postings = {token: _posting_rows(*rows) for token, rows in self._building.items()}
+        self._building = {}
         self._vocab = sorted(self._postings)
         self._grams = BigramFilter(self._vocab)
+        self._keep_slots_dense()  # the documents may have held a (kind, key, guild) twice
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -571,6 +614,8 @@ class SearchIndex:
                 self._tombstones[doc.ident] = doc
             else:
                 self._link(entry)
+            if not self._bulk:
+                self._keep_slots_dense()
 
     def _link(self, entry: _IndexedDocument) -> None:
         doc = entry.doc
@@ -579,13 +624,14 @@ class SearchIndex:
         self._next_slot += 1
         self._entries[ident] = entry
         self._slots[entry.slot] = entry
+        bucket = (doc.kind, doc.guild_id)
+        self._place_in_bucket(entry.slot, bucket)
         for place in doc.facets.chambers:
             self._places[place.slug] = place
         for pair in entry.pairs:
             self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
             self._exact.setdefault(name, set()).add(ident)
-        bucket = (doc.kind, doc.guild_id)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
             ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
@@ -594,9 +640,7 @@ class SearchIndex:
             else:
                 bisect.insort(ordered, key)
         for token, weight in entry.token_weights.items():
-            buckets = self._postings.get(token)
-            if buckets is None:
-                buckets = self._postings[token] = {}
+            if token not in self._df:
                 self._df[token] = 0
                 if len(token) >= _ANAGRAM_MIN:
                     letters = _letters(token)
@@ -605,14 +649,59 @@ class SearchIndex:
                     bisect.insort(self._vocab, token)
                     self._grams.add(token)
                     self._vocabulary_changed()
-            buckets.setdefault(bucket, {})[entry.slot] = weight
+            self._post(token, entry.slot, weight)
             self._df[token] += 1
+
+    def _place_in_bucket(self, slot: int, bucket: _Bucket) -> None:
+        """Note the slot's bucket (which postings a query sees), growing the table as slots are given."""
+        if slot >= len(self._slot_buckets):
+            grown = np.full(max(2 * len(self._slot_buckets), 1024), _NO_BUCKET, np.int32)
+            grown[: len(self._slot_buckets)] = self._slot_buckets
+            self._slot_buckets = grown
+        self._slot_buckets[slot] = self._bucket_numbers.setdefault(bucket, len(self._bucket_numbers))
+
+    def _post(self, token: str, slot: int, weight: float) -> None:
+        """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
+        if self._bulk:
+            slots, weights = self._building.setdefault(token, ([], []))
+            slots.append(slot)
+            weights.append(weight)
+            return
+        held = self._df[token]
+        postings = self._postings.get(token)
+        if postings is None or held == len(postings):
+            grown = np.zeros((held + max(int(held * _ROOM), 4), 2))  # (_NO_SLOT, 0) rows
+            if postings is not None:
+                grown[:held] = postings
+            postings = self._postings[token] = grown
+        postings[held] = (slot, weight)
+
+    def _unpost(self, token: str, slot: int) -> None:
+        """Take a document out of a token's postings (before ``_df`` stops counting it): the last row
+        takes its place."""
+        if self._bulk:
+            slots, weights = self._building[token]
+            at = slots.index(slot)
+            del slots[at], weights[at]
+            if not slots:
+                del self._building[token]
+            return
+        held = self._df[token]
+        if held == 1:
+            del self._postings[token]
+            return
+        postings = self._postings[token]
+        at = int(np.flatnonzero(postings[:held, _SLOT] == slot)[0])
+        postings[at] = postings[held - 1]
+        postings[held - 1] = (_NO_SLOT, 0.0)
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
         ident = (DocumentKind(kind), key, guild_id)
         with self._lock:
-            return self._forget(ident)
+            forgotten = self._forget(ident)
+            self._keep_slots_dense()
+            return forgotten
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
@@ -641,6 +730,7 @@ class SearchIndex:
     def _unlink(self, ident: _Ident) -> None:
         entry = self._entries.pop(ident)
         del self._slots[entry.slot]
+        self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
             owners = self._exact[name]
@@ -662,19 +752,48 @@ class SearchIndex:
                 if not lists:
                     del self._ordered[initial]
         for token in entry.token_weights:
-            buckets = self._postings[token]
-            slots = buckets[bucket]
-            del slots[entry.slot]
-            if not slots:
-                del buckets[bucket]
+            self._unpost(token, entry.slot)
             self._df[token] -= 1
-            if not buckets:
-                del self._postings[token]
+            if not self._df[token]:
                 del self._df[token]
                 self._forget_anagram(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._grams.remove(token)
                 self._vocabulary_changed()
+
+    @property
+    def slot_range(self) -> int:
+        """How many slot numbers a query's dense arrays span: the live documents, the slots freed since
+        they were last renumbered, and the reserved ``_NO_SLOT``."""
+        with self._lock:
+            return self._next_slot
+
+    def _keep_slots_dense(self) -> None:
+        """Renumber the slots once freed ones outnumber the live: at least (live + ``_SLOT_FLOOR``) / 2
+        writes come between two renumberings, each of which costs a pass over the index."""
+        if self._next_slot > 2 * len(self._slots) + _SLOT_FLOOR:
+            self._renumber_slots()
+
+    def _renumber_slots(self) -> None:
+        """Give the live documents slots 1, 2, 3, ... in the order of their old slots, so every order
+        that slots break ties in (coverage found at once, the default order) stays as it was."""
+        old = sorted(self._slots)
+        entries = [self._slots[slot] for slot in old]
+        remap = np.zeros(self._next_slot, np.intp)  # old slot -> new; _NO_SLOT (spare rows) stays
+        remap[old] = np.arange(_NO_SLOT + 1, _NO_SLOT + 1 + len(old))
+        self._slots = dict(enumerate(entries, _NO_SLOT + 1))
+        for slot, entry in self._slots.items():
+            entry.slot = slot
+        self._next_slot = _NO_SLOT + 1 + len(old)
+        buckets = np.full(max(2 * self._next_slot, 1024), _NO_BUCKET, np.int32)
+        buckets[_NO_SLOT + 1 : self._next_slot] = self._slot_buckets[old]
+        self._slot_buckets = buckets
+        for postings in self._postings.values():
+            postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
+        new = remap.tolist()
+        for lists in self._ordered.values():
+            for ordered in lists.values():
+                ordered[:] = [(date, label, new[slot]) for date, label, slot in ordered]
 
     def _forget_anagram(self, token: str) -> None:
         letters = _letters(token)
@@ -802,34 +921,38 @@ class SearchIndex:
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def _coverage(
-        self, words: Sequence[str], buckets: Sequence[_Bucket], *, typing: bool
-    ) -> dict[int, float]:
+    def _coverage(self, words: Sequence[str], buckets: Sequence[_Bucket], *, typing: bool) -> _Coverage:
         """IDF-weighted share of the query tokens each document in ``buckets`` matches, in [0, 1].
 
         Tokens are applied rarest first; a token matching very many documents (or a one- or
         two-letter word still being typed) only re-scores documents that earlier tokens found.
+        Totals are dense arrays over slots, filled from the matched tokens' postings in numpy.
         """
         plans = self._plans(words, typing=typing)
         weight_sum = sum(plan.weight for plan in plans)
         if weight_sum == 0.0:
-            return {}
+            return _Coverage.nothing()
         pieces = self._name_pairs(plans)
-        totals: dict[int, float] = {}
-        for position in sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost)):
+        ranks = self._bucket_ranks(buckets)
+        totals = np.zeros(self._next_slot)
+        found_at = np.full(self._next_slot, _NOT_FOUND, np.int64)  # see _best_matches
+        steps = sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost))
+        for step, position in enumerate(steps):
             plan = plans[position]
-            if plan.short and totals:
+            found = step > 0 and bool((found_at != _NOT_FOUND).any())
+            if plan.short and found:
                 # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
                 # checking the candidates' name and title words is far cheaper than their postings.
-                self._add_head_bonus(totals, words[-1], plan.weight)
+                self._add_head_bonus(totals, found_at, words[-1], plan.weight)
                 continue
-            opens = not totals or (plan.cost <= _OPEN_COST and not plan.short)
+            opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
+            best = self._best_matches(plan.matches, ranks, found_at, step, opens=opens)
             pairs = pieces.get(position, ())
-            for slot, value in self._best_matches(plan.matches, buckets, totals, opens=opens).items():
-                if pairs and _a_piece(self._slots[slot], plan.best, pairs):
-                    value *= self.tuning.piece_share
-                totals[slot] = totals.get(slot, 0.0) + plan.weight * value
-        return {slot: total / weight_sum for slot, total in totals.items()}
+            if pairs:
+                self._share_pieces(best, plan.best, pairs, ranks)
+            totals += plan.weight * best
+        slots = np.flatnonzero(found_at != _NOT_FOUND)
+        return _Coverage(slots, totals[slots] / weight_sum, found_at[slots])
 
     def _name_pairs(self, plans: Sequence[_TokenPlan]) -> dict[int, list[str]]:
         """Neighbouring query words that together make a name ("new zealand"), by word position: a
@@ -863,43 +986,81 @@ class SearchIndex:
             plans.append(_TokenPlan(cost, short, weight, matches, best))
         return plans
 
-    def _add_head_bonus(self, totals: dict[int, float], word: str, weight: float) -> None:
+    def _add_head_bonus(
+        self, totals: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64], word: str, weight: float
+    ) -> None:
         """Credit the documents found so far whose name or title words begin with ``word``."""
         needle = f" {word}"
-        bonus = weight * self.tuning.prefix_sim * _W_HEAD
-        for slot in totals:
-            if needle in self._slots[slot].heads:
-                totals[slot] += bonus
+        found = np.flatnonzero(found_at != _NOT_FOUND).tolist()
+        heads = [slot for slot in found if needle in self._slots[slot].heads]
+        totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
+
+    def _bucket_ranks(self, buckets: Sequence[_Bucket]) -> npt.NDArray[np.int64]:
+        """Bucket number -> its place in ``buckets`` (-1 for a bucket the query does not see, and for
+        ``_NO_BUCKET``, the last entry)."""
+        ranks = np.full(len(self._bucket_numbers) + 1, -1, np.int64)
+        for rank, bucket in enumerate(buckets):
+            number = self._bucket_numbers.get(bucket)
+            if number is not None:
+                ranks[number] = rank
+        return ranks
+
+    def _visible_postings(
+        self, token: str, ranks: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+        """The slots of the documents holding ``token`` in the query's buckets, and their buckets' ranks."""
+        postings = self._postings.get(token)
+        if postings is None:
+            return np.empty(0, np.intp), np.empty(0, np.int64)
+        slots = postings[:, _SLOT].astype(np.intp)
+        bucket_ranks = ranks[self._slot_buckets[slots]]
+        seen = bucket_ranks >= 0
+        return slots[seen], bucket_ranks[seen]
 
     def _best_matches(
         self,
         matches: dict[str, float],
-        buckets: Sequence[_Bucket],
-        found: dict[int, float],
+        ranks: npt.NDArray[np.int64],
+        found_at: npt.NDArray[np.int64],
+        step: int,
         *,
         opens: bool,
-    ) -> dict[int, float]:
-        """Each document's best ``similarity x field weight`` over ``matches`` (only ``found`` ones
-        unless the token ``opens`` new candidates)."""
-        best_here: dict[int, float] = {}
-        best = best_here.get
-        for token, sim in matches.items():
-            token_buckets = self._postings[token]
-            for bucket in buckets:
-                slots = token_buckets.get(bucket)
-                if not slots:
-                    continue
-                pairs: Iterable[tuple[int, float]] = slots.items()
-                if not opens:  # walk the smaller side: a common word's postings, or what was found
-                    if len(found) < len(slots):
-                        pairs = ((slot, slots[slot]) for slot in found if slot in slots)
-                    else:
-                        pairs = ((slot, weight) for slot, weight in pairs if slot in found)
-                for slot, field_weight in pairs:
-                    value = sim * field_weight
-                    if value > best(slot, 0.0):
-                        best_here[slot] = value
-        return best_here
+    ) -> npt.NDArray[np.float64]:
+        """Each document's best ``similarity x field weight`` over ``matches`` (only already found
+        ones unless the token ``opens`` new candidates), dense over slots.
+
+        ``found_at`` records when the token that opens a document found it: (step, the matched token's
+        place in ``matches``, its bucket's rank), the order in which the walk of the postings, token by
+        token and bucket by bucket, first reached it; documents of equal coverage rank in that order.
+        """
+        best = np.zeros(len(found_at))
+        if not matches:
+            return best
+        arrays = [self._postings[token] for token in matches]
+        postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+        lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
+        slots = postings[:, _SLOT].astype(np.intp)
+        bucket_ranks = ranks[self._slot_buckets[slots]]
+        kept = bucket_ranks >= 0
+        if not opens:
+            kept &= found_at[slots] != _NOT_FOUND
+        sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)
+        slots = slots[kept]
+        np.maximum.at(best, slots, (sims * postings[:, _WEIGHT])[kept])
+        if opens:
+            tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
+            np.minimum.at(found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
+        return best
+
+    def _share_pieces(
+        self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
+    ) -> None:
+        """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
+        another name (``_a_piece``): only documents holding ``word`` itself can be such."""
+        slots, _ = self._visible_postings(word, ranks)
+        for slot in slots.tolist():
+            if best[slot] and _a_piece(self._slots[slot], word, pairs):
+                best[slot] *= self.tuning.piece_share
 
     @staticmethod
     def _phrase(query: str, entry: _IndexedDocument) -> float:
@@ -947,17 +1108,13 @@ class SearchIndex:
             # ("d" of "d'Arcy") that begins so many others that all their postings would be walked: initials
             return (hits + self._initials(query, kinds, guild_id, limit, exact, narrowing))[:limit]
         coverage = self._coverage(words, self._buckets(kinds, guild_id), typing=typing)
-        for entry in exact:
-            coverage.pop(entry.slot, None)
-        ordered = sorted(coverage, key=coverage.__getitem__, reverse=True)
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best
         # possible score falls below the limit-th score found, no later one can enter the top; nor
         # can one whose fields' lengths keep its phrase term too low (many documents tie on coverage).
         share = self.tuning.phrase_share
         scored: list[Hit] = []
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
-        for slot in ordered:
-            cov = coverage[slot]
+        for slot, cov in coverage.ranked(skip={entry.slot for entry in exact}):
             full = len(best_scores) >= limit
             if full and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
                 break
@@ -1117,10 +1274,12 @@ class SearchIndex:
         other hit is the one entry holding another: a word only one entry has is not a close call."""
         holders = {hit.document.ident for hit in hits}
         sole: set[_Ident] = set()
+        ranks = self._bucket_ranks(buckets)
         for word in meaningful(query.split()):
-            slots = [slot for bucket in buckets for slot in self._postings.get(word, {}).get(bucket, {})]
-            if len(slots) == 1 and self._slots[slots[0]].doc.ident in holders:
-                sole.add(self._slots[slots[0]].doc.ident)
+            slots, _ = self._visible_postings(word, ranks)
+            holder = self._slots[int(slots[0])].doc.ident if len(slots) == 1 else None
+            if holder in holders:
+                sole.add(holder)
         return sole == {hits[0].document.ident}
 
     def complete(
@@ -1149,6 +1308,47 @@ class SearchIndex:
                 Hit(entry.doc, 0.0)
                 for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
             ]
+
+
+class _Coverage:
+    """The documents a query found: their slots, coverage, and when they were found (``found_at``)."""
+
+    _FIRST_CHUNK = 64  # documents sorted before the threshold loop reads them; then 4 times more each time
+
+    def __init__(
+        self, slots: npt.NDArray[np.intp], coverage: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64]
+    ) -> None:
+        self.slots = slots
+        self.coverage = coverage
+        self.found_at = found_at
+
+    @classmethod
+    def nothing(cls) -> _Coverage:
+        return cls(np.empty(0, np.intp), np.empty(0, np.float64), np.empty(0, np.int64))
+
+    def ranked(self, *, skip: set[int]) -> Iterator[tuple[int, float]]:
+        """(slot, coverage), highest coverage first, ties in the order found, ``skip`` left out.
+
+        Sorted a chunk at a time: the threshold loop reading them seldom gets far."""
+        rest = np.flatnonzero(~np.isin(self.slots, list(skip))) if skip else np.arange(len(self.slots))
+        size = self._FIRST_CHUNK
+        while len(rest):
+            if len(rest) > size:
+                coverage = self.coverage[rest]
+                floor = np.partition(coverage, len(rest) - size)[len(rest) - size]
+                top, rest = rest[coverage >= floor], rest[coverage < floor]
+            else:
+                top, rest = rest, rest[:0]
+            top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
+            yield from zip(self.slots[top].tolist(), self.coverage[top].tolist(), strict=True)
+            size *= 4
+
+
+def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.float64]:
+    rows = np.empty((len(slots), 2))
+    rows[:, _SLOT] = slots
+    rows[:, _WEIGHT] = weights
+    return rows
 
 
 def _score(coverage: float, phrase: float, share: float) -> float:
