@@ -208,7 +208,7 @@ class Person(SQLModel, table=True):
     slug: str = Field(max_length=SLUG_MAX)
     name: str = Field(max_length=NAME_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
-    party_id: int | None = Field(default=None, foreign_key="party.id")
+    party_id: int | None = Field(default=None, foreign_key="party.id", index=True)
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
@@ -242,7 +242,7 @@ class Incident(SQLModel, table=True):
     slug: str = Field(max_length=SLUG_MAX)
     title: str = Field(max_length=TITLE_MAX)
     date: dt.date
-    chamber_id: int = Field(foreign_key="chamber.id")
+    chamber_id: int = Field(foreign_key="chamber.id", index=True)
     kind: IncidentKind = Field(sa_column=_vocabulary(IncidentKind))
     summary: str = Field(max_length=TEXT_MAX)
     notes: str | None = Field(default=None, max_length=TEXT_MAX)
@@ -258,7 +258,7 @@ class IncidentSource(SQLModel, table=True):
     """The sources an incident cites, in order; ``rank`` 0 is the main page."""
 
     incident_id: int = Field(foreign_key="incident.id", primary_key=True)
-    source_id: int = Field(foreign_key="source.id", primary_key=True)
+    source_id: int = Field(foreign_key="source.id", primary_key=True, index=True)
     rank: int = 0
 
 
@@ -268,7 +268,7 @@ class Participant(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
     person_id: int = Field(foreign_key="person.id", index=True)
-    party_id: int | None = Field(default=None, foreign_key="party.id")
+    party_id: int | None = Field(default=None, foreign_key="party.id", index=True)
     role: str = Field(max_length=LABEL_MAX)
     party_label: str | None = Field(default=None, max_length=LABEL_MAX)
     rank: int = 0
@@ -278,12 +278,12 @@ class Motion(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
     text: str = Field(max_length=TEXT_MAX)
-    moved_by_id: int | None = Field(default=None, foreign_key="person.id")
+    moved_by_id: int | None = Field(default=None, foreign_key="person.id", index=True)
     moved_by_label: str | None = Field(default=None, max_length=LABEL_MAX)
     procedure: Procedure = Field(sa_column=_vocabulary(Procedure))
     result: MotionResult = Field(sa_column=_vocabulary(MotionResult))
     result_detail: str | None = Field(default=None, max_length=TEXT_MAX)
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
 
 
 class Position(SQLModel, table=True):
@@ -291,13 +291,13 @@ class Position(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     motion_id: int = Field(foreign_key="motion.id", index=True)
-    person_id: int | None = Field(default=None, foreign_key="person.id")
-    party_id: int | None = Field(default=None, foreign_key="party.id")
+    person_id: int | None = Field(default=None, foreign_key="person.id", index=True)
+    party_id: int | None = Field(default=None, foreign_key="party.id", index=True)
     label: str = Field(max_length=LABEL_MAX)
     stance: Stance = Field(sa_column=_vocabulary(Stance))
     attribution: Attribution = Field(sa_column=_vocabulary(Attribution))
     detail: str | None = Field(default=None, max_length=TEXT_MAX)
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
 
 
 class Quote(SQLModel, table=True):
@@ -309,7 +309,7 @@ class Quote(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
-    person_id: int | None = Field(default=None, foreign_key="person.id")
+    person_id: int | None = Field(default=None, foreign_key="person.id", index=True)
     speaker_label: str = Field(max_length=LABEL_MAX)
     text: str = Field(max_length=TEXT_MAX)
     said_to: str | None = Field(default=None, max_length=LABEL_MAX)
@@ -319,7 +319,7 @@ class Quote(SQLModel, table=True):
     original_language: str | None = Field(default=None, max_length=LANGUAGE_MAX)
     note: str | None = Field(default=None, max_length=TEXT_MAX)
     speaker_inferred: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
     rank: int = 0
 
 
@@ -329,14 +329,14 @@ class Ruling(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     incident_id: int = Field(foreign_key="incident.id", index=True)
-    ruled_by_id: int | None = Field(default=None, foreign_key="person.id")
+    ruled_by_id: int | None = Field(default=None, foreign_key="person.id", index=True)
     ruled_by_label: str = Field(max_length=LABEL_MAX)
     role: str | None = Field(default=None, max_length=LABEL_MAX)
-    subject_id: int | None = Field(default=None, foreign_key="person.id")
+    subject_id: int | None = Field(default=None, foreign_key="person.id", index=True)
     subject_label: str | None = Field(default=None, max_length=LABEL_MAX)
     outcome: RulingOutcome = Field(sa_column=_vocabulary(RulingOutcome))
     summary: str = Field(max_length=TEXT_MAX)
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
     rank: int = 0
     summary_fr: str | None = Field(default=None, max_length=TEXT_MAX)  # ``summary`` in our own French
 
@@ -559,7 +559,7 @@ class CustomQuestion(SQLModel, table=True):
     prompt: str = Field(max_length=QUESTION_MAX)
     answer: str = Field(max_length=CHOICE_MAX)
     wrong: list[str] = Field(default_factory=list, sa_column=_json_list())
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
@@ -585,7 +585,7 @@ class Term(SQLModel, table=True):
     definition: str = Field(max_length=TEXT_MAX)
     definition_fr: str | None = Field(default=None, max_length=TEXT_MAX)
     aliases: list[str] = Field(default_factory=list, sa_column=_json_list())
-    source_id: int = Field(foreign_key="source.id")
+    source_id: int = Field(foreign_key="source.id", index=True)
     incidents: list[str] = Field(default_factory=list, sa_column=_json_list())
     removed_at: dt.datetime | None = None
     revision: int = Field(default=1, sa_column_kwargs={"server_default": "1"})

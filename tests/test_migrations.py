@@ -16,7 +16,7 @@ import db.models  # noqa: F401  (registers every table)
 from db.models import SHARED_GUILD, Chamber, Incident, IncidentKind
 from db.session import Database, alembic_config
 
-HEAD = "0008"
+HEAD = "0009"
 MODEL_TABLES = set(SQLModel.metadata.tables)
 
 

@@ -161,7 +161,7 @@ def test_ensure_ready_seeds_only_while_the_shipped_version_is_not_recorded(
 ) -> None:
     calls: list[Session] = []
 
-    def fake_seed(session: Session) -> None:
+    def fake_seed(session: Session, _loaded: object = None) -> None:
         calls.append(session)
         version = shipped_version()
         session.add(DatasetVersion(guild_id=SHARED_GUILD, version=version, loaded_at=dt.datetime.now(dt.UTC)))

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, or_, union
+from sqlalchemy import Select, union
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -210,11 +210,18 @@ class _Scope:
 
     def referable(self, table: Any, statement: Select[Any], kind: EntityKind, ids: set[int]) -> Select[Any]:
         """``statement`` on rows a guild's incidents may point at, the guild's own and the shared ones;
-        with ``only``, those it names and those of ``ids`` (the ones its incidents show)."""
-        if self.guild_id is not None:
-            statement = statement.where(table.c.guild_id.in_({SHARED_GUILD, self.guild_id}))
+        with ``only``, those it names and those of ``ids`` (the ones its incidents show): ids from a
+        union of the two, each read by its own index, where an OR of them would scan the table."""
+        scopes = {SHARED_GUILD, self.guild_id}
         if self.only is not None:
-            statement = statement.where(or_(table.c.slug.in_(self.only[kind]), table.c.id.in_(ids)))
+            named = select(table.c.id).where(table.c.slug.in_(self.only[kind]))
+            if self.guild_id is not None:
+                named = named.where(table.c.guild_id.in_(scopes))
+            return statement.where(
+                table.c.id.in_(union(named, select(table.c.id).where(table.c.id.in_(ids))))
+            )
+        if self.guild_id is not None:
+            statement = statement.where(table.c.guild_id.in_(scopes))
         return statement
 
 
