@@ -23,7 +23,7 @@ import datetime as dt
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, UniqueConstraint, false
+from sqlalchemy import JSON, BigInteger, Column, Enum, ForeignKey, Index, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 SHARED_GUILD = 0
@@ -416,6 +416,9 @@ class Suggestion(SQLModel, table=True):
 
 class AuditEntry(SQLModel, table=True):
     """One write to one entry in one guild, with the entry's state before and after it."""
+
+    # A member's latest changes in a guild (a bare /undo) without reading the guild's whole log.
+    __table_args__ = (Index("ix_auditentry_guild_actor", "guild_id", "actor_id", "id"),)
 
     id: int | None = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))

@@ -1,10 +1,12 @@
-"""Indexes on the columns that refer to people, parties, chambers and sources.
+"""Indexes on the columns that refer to people, parties, chambers and sources, and on a member's
+changes in a guild.
 
 A single write looks up what refers to the entry it changes: the incidents that name a renamed
 person (to re-index them), the rows that still point at an entry being removed. Without these
 indexes each lookup scanned every quote, ruling, motion and position of the database (tens of
-milliseconds per write at 100k incidents). Written by hand and checked against autogenerate on SQLite
-and PostgreSQL.
+milliseconds per write at 100k incidents). A bare ``/undo`` looks for the member's latest change,
+which read the guild's whole change log (an import writes one record per entry). Written by hand and
+checked against autogenerate on SQLite and PostgreSQL.
 
 Revision ID: 0009
 Revises: 0008
@@ -45,8 +47,10 @@ INDEXED = (
 def upgrade() -> None:
     for table, column in INDEXED:
         op.create_index(op.f(f"ix_{table}_{column}"), table, [column], unique=False)
+    op.create_index("ix_auditentry_guild_actor", "auditentry", ["guild_id", "actor_id", "id"], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index("ix_auditentry_guild_actor", table_name="auditentry")
     for table, column in reversed(INDEXED):
         op.drop_index(op.f(f"ix_{table}_{column}"), table_name=table)
