@@ -54,6 +54,7 @@ from bot.curation.change_log import LoggedChange, ShownChange
 from bot.curation.change_view import Section
 from bot.curation.changes import Actor, Change, Removed
 from bot.curation.transfer import ImportPlan, Progress
+from bot.curation.untold import UntoldOutcomes
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.lessons.sheet import Lesson, lesson_sheet, unit_sheet
 from bot.messages.catalogue import Msg, say
@@ -193,6 +194,9 @@ class Library:
         self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
         self.overlay_idle_seconds = overlay_idle_seconds
         self.clock = clock
+        self._untold = UntoldOutcomes(
+            lambda guild_id: self._run(lambda session: changes.untold_authors(session, guild_id)), clock
+        )
         self._overlays: dict[int, float] = {}  # guild -> when last asked about (under _overlay_lock)
         self._overlay_lock = threading.Lock()  # held for a dict operation only, never for I/O
         self._index_lock = threading.RLock()
@@ -589,6 +593,8 @@ class Library:
         except Conflict:
             self._run(lambda session: changes.mark_stale(session, actor=actor, suggestion_id=suggestion_id))
             raise
+        finally:
+            self._untold.forget(actor.guild_id)
 
     def suggest(
         self,
@@ -607,19 +613,29 @@ class Library:
         )
 
     def reject(self, *, actor: Actor, suggestion_id: int, reason: str | None = None) -> Suggestion:
-        return self._run(
-            lambda session: changes.reject(session, actor=actor, suggestion_id=suggestion_id, reason=reason)
-        )
+        try:
+            return self._run(
+                lambda session: changes.reject(
+                    session, actor=actor, suggestion_id=suggestion_id, reason=reason
+                )
+            )
+        finally:
+            self._untold.forget(actor.guild_id)
 
     def take_outcomes(self, *, guild_id: int, user_id: int) -> list[Suggestion]:
-        """The author's decided suggestions not yet told, marked as told in the same transaction."""
+        """The author's decided suggestions not yet told, marked as told in the same transaction; no
+        query at all while the guild's recent list says the member has none (``bot.curation.untold``)."""
+        if not self._untold.may_have(guild_id, user_id):
+            return []
 
         def take(session: Session) -> list[Suggestion]:
             outcomes = changes.unnotified_outcomes(session, guild_id, user_id)
             changes.mark_notified(session, guild_id=guild_id, suggestion_ids=[s.id for s in outcomes if s.id])
             return outcomes
 
-        return self._run(take)
+        outcomes = self._run(take)
+        self._untold.told(guild_id, user_id)
+        return outcomes
 
     # Reads for the moderators' commands
 

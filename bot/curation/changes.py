@@ -737,6 +737,16 @@ def unnotified_outcomes(session: Session, guild_id: int, user_id: int) -> list[S
     return list(session.exec(statement.order_by(col(Suggestion.id))))
 
 
+def untold_authors(session: Session, guild_id: int) -> set[int]:
+    """The guild's members with decided suggestions they have not been told about yet."""
+    statement = select(Suggestion.author_id).where(
+        col(Suggestion.guild_id) == guild_id,
+        col(Suggestion.status) != SuggestionStatus.PENDING,
+        col(Suggestion.notified_at).is_(None),
+    )
+    return set(session.exec(statement.distinct()))
+
+
 def mark_notified(session: Session, *, guild_id: int, suggestion_ids: Iterable[int]) -> None:
     """Record that the authors were told the outcome of these suggestions (of this guild only)."""
     wanted = set(suggestion_ids)
