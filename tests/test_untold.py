@@ -17,23 +17,16 @@ from bot.library import Library
 from db.models import SuggestionStatus
 from tests.discord_harness import database_url_of
 from tests.test_curation import GUILD, MEMBER, MOD, suggest_rename
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.test_deadlines import ManualClock
 
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
+def clock() -> ManualClock:
+    return ManualClock()
 
 
 @pytest.fixture
-def clocked(library: Library, clock: Clock) -> Iterator[Library]:
+def clocked(library: Library, clock: ManualClock) -> Iterator[Library]:
     """This process's library, on a clock moved by hand."""
     opened = Library.open(database_url_of(library.database), seed=False, clock=clock)
     yield opened
@@ -75,7 +68,7 @@ def test_a_decision_in_this_process_is_heard_at_the_authors_next_command(clocked
 
 
 def test_a_decision_in_another_process_is_heard_once_the_guilds_list_is_old(
-    clocked: Library, library: Library, clock: Clock
+    clocked: Library, library: Library, clock: ManualClock
 ) -> None:
     suggestion_id = suggest_rename(library)
     assert clocked.take_outcomes(guild_id=GUILD, user_id=MEMBER.user_id) == []
