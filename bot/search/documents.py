@@ -24,7 +24,7 @@ import datetime as dt
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -96,7 +96,7 @@ def entry_documents(
     if len(entries) <= ENTRIES_READ_ALONE:
         only = {kind: {key for entry_kind, key in entries if entry_kind is kind} for kind in _SEARCHABLE}
     with collector_paused():
-        docs = _documents(session, _Scope(guild_id, only).narrowed(session))
+        docs = _documents(session, _Scope.of_entries(session, guild_id, only))
     return [doc for doc in docs if doc.entry in entries]
 
 
@@ -164,7 +164,7 @@ class _Scope:
 
     guild_id: int | None
     only: dict[EntityKind, set[str]] | None = None
-    incident_ids: frozenset[int] = frozenset()  # with ``only``: the incidents read (``narrowed``)
+    incident_ids: frozenset[int] = frozenset()  # with ``only``: the incidents read (``of_entries``)
 
     def rows(self, table: Any, statement: Select[Any], kind: EntityKind) -> Select[Any]:
         """``statement`` on ``table`` narrowed to the scope's guild and, if ``only``, to its slugs."""
@@ -175,7 +175,7 @@ class _Scope:
         return statement
 
     def incidents(self, statement: Select[Any]) -> Select[Any]:
-        """``statement`` narrowed to the scope's incidents: with ``only``, those ``narrowed`` found."""
+        """``statement`` narrowed to the scope's incidents: with ``only``, those ``of_entries`` found."""
         incidents = Incident.__table__  # type: ignore[attr-defined]
         if self.only is not None:
             # A list of ids, not a subquery: the planner then looks the few incidents (and their child
@@ -185,28 +185,31 @@ class _Scope:
             statement = statement.where(incidents.c.guild_id == self.guild_id)
         return statement
 
-    def narrowed(self, session: Session) -> _Scope:
-        """With ``only``, this scope holding the ids of the incidents it reads: those it names and those
-        its people take part in (a person's document shows their incidents)."""
-        if self.only is None:
-            return self
+    @classmethod
+    def of_entries(cls, session: Session, guild_id: int, only: dict[EntityKind, set[str]] | None) -> _Scope:
+        """The guild's scope narrowed to ``only``'s entries (``None``: all of them), holding the ids of
+        the incidents it reads: those it names and those its people take part in (a person's document
+        shows their incidents)."""
+        if only is None:
+            return cls(guild_id)
         incidents = Incident.__table__  # type: ignore[attr-defined]
         participants, people = Participant.__table__, Person.__table__  # type: ignore[attr-defined]
-        named = select(incidents.c.id).where(incidents.c.slug.in_(self.only[EntityKind.INCIDENT]))
+        named = select(incidents.c.id).where(
+            incidents.c.guild_id == guild_id, incidents.c.slug.in_(only[EntityKind.INCIDENT])
+        )
         appearing = (
             select(participants.c.incident_id)
             .join(incidents, incidents.c.id == participants.c.incident_id)
             .join(people, people.c.id == participants.c.person_id)
-            .where(people.c.slug.in_(self.only[EntityKind.PERSON]))
-        )
-        if self.guild_id is not None:
-            named = named.where(incidents.c.guild_id == self.guild_id)
-            appearing = appearing.where(
-                incidents.c.guild_id == self.guild_id, people.c.guild_id == self.guild_id
+            .where(
+                incidents.c.guild_id == guild_id,
+                people.c.guild_id == guild_id,
+                people.c.slug.in_(only[EntityKind.PERSON]),
             )
-        statement = union(named, appearing) if self.only[EntityKind.PERSON] else named
+        )
+        statement = union(named, appearing) if only[EntityKind.PERSON] else named
         ids = {row_id for (row_id,) in session.connection().execute(statement)}
-        return replace(self, incident_ids=frozenset(ids))
+        return cls(guild_id, only, frozenset(ids))
 
     def referable(self, table: Any, statement: Select[Any], kind: EntityKind, ids: set[int]) -> Select[Any]:
         """``statement`` on rows a guild's incidents may point at, the guild's own and the shared ones;
