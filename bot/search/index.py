@@ -1005,17 +1005,13 @@ class SearchIndex:
                 ranks[number] = rank
         return ranks
 
-    def _visible_postings(
-        self, token: str, ranks: npt.NDArray[np.int64]
-    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
-        """The slots of the documents holding ``token`` in the query's buckets, and their buckets' ranks."""
+    def _visible_slots(self, token: str, ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+        """The slots of the documents holding ``token`` in the query's buckets."""
         postings = self._postings.get(token)
         if postings is None:
-            return np.empty(0, np.intp), np.empty(0, np.int64)
+            return np.empty(0, np.intp)
         slots = postings[:, _SLOT].astype(np.intp)
-        bucket_ranks = ranks[self._slot_buckets[slots]]
-        seen = bucket_ranks >= 0
-        return slots[seen], bucket_ranks[seen]
+        return slots[ranks[self._slot_buckets[slots]] >= 0]
 
     def _best_matches(
         self,
@@ -1057,7 +1053,7 @@ class SearchIndex:
     ) -> None:
         """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
         another name (``_a_piece``): only documents holding ``word`` itself can be such."""
-        slots, _ = self._visible_postings(word, ranks)
+        slots = self._visible_slots(word, ranks)
         for slot in slots.tolist():
             if best[slot] and _a_piece(self._slots[slot], word, pairs):
                 best[slot] *= self.tuning.piece_share
@@ -1276,7 +1272,7 @@ class SearchIndex:
         sole: set[_Ident] = set()
         ranks = self._bucket_ranks(buckets)
         for word in meaningful(query.split()):
-            slots, _ = self._visible_postings(word, ranks)
+            slots = self._visible_slots(word, ranks)
             holder = self._slots[int(slots[0])].doc.ident if len(slots) == 1 else None
             if holder in holders:
                 sole.add(holder)
