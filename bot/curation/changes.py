@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Any, TypedDict, TypeVar, cast
 
-from sqlalchemy import CursorResult, update
+from sqlalchemy import ColumnElement, CursorResult, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, col, func, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -726,25 +726,24 @@ def reject(session: Session, *, actor: Actor, suggestion_id: int, reason: str | 
     return suggestion
 
 
-def unnotified_outcomes(session: Session, guild_id: int, user_id: int) -> list[Suggestion]:
-    """The author's decided suggestions they have not been told about yet, oldest first."""
-    statement = select(Suggestion).where(
+def _untold(guild_id: int) -> tuple[ColumnElement[bool], ...]:
+    """Conditions on the guild's decided suggestions whose authors have not been told about them yet."""
+    return (
         col(Suggestion.guild_id) == guild_id,
-        col(Suggestion.author_id) == user_id,
         col(Suggestion.status) != SuggestionStatus.PENDING,
         col(Suggestion.notified_at).is_(None),
     )
+
+
+def unnotified_outcomes(session: Session, guild_id: int, user_id: int) -> list[Suggestion]:
+    """The author's decided suggestions they have not been told about yet, oldest first."""
+    statement = select(Suggestion).where(*_untold(guild_id), col(Suggestion.author_id) == user_id)
     return list(session.exec(statement.order_by(col(Suggestion.id))))
 
 
 def untold_authors(session: Session, guild_id: int) -> set[int]:
     """The guild's members with decided suggestions they have not been told about yet."""
-    statement = select(Suggestion.author_id).where(
-        col(Suggestion.guild_id) == guild_id,
-        col(Suggestion.status) != SuggestionStatus.PENDING,
-        col(Suggestion.notified_at).is_(None),
-    )
-    return set(session.exec(statement.distinct()))
+    return set(session.exec(select(Suggestion.author_id).where(*_untold(guild_id)).distinct()))
 
 
 def mark_notified(session: Session, *, guild_id: int, suggestion_ids: Iterable[int]) -> None:
