@@ -71,6 +71,7 @@ from db.cleaning import is_id
 from db.dataset.reader import export_dataset
 from db.dataset.rows import GuildView
 from db.dataset.schema import Dataset, Entry, IncidentEntry
+from db.dataset.writer import collector_paused
 from db.models import SHARED_GUILD, AuditAction, AuditEntry, EntityKind, Suggestion
 from db.session import Database
 
@@ -224,7 +225,7 @@ class Library:
         (guilds' overlays load at their first question)."""
         database = Database(database_url)
         database.ensure_ready(seed=seed, loaded=record_seed)
-        with database.session() as session:
+        with database.session() as session, collector_paused():  # millions of objects, none garbage
             seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
             index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
         library = cls(

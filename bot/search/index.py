@@ -161,6 +161,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import heapq
 import itertools
 import math
@@ -461,21 +462,38 @@ class _TokenPlan(NamedTuple):
     best: str  # its best match ("" for none)
 
 
+class _Folded(NamedTuple):
+    """One raw text as the index reads it."""
+
+    text: str  # folded
+    words: tuple[str, ...]  # its words, interned: every document holding a word shares one copy of it
+    compounds: tuple[str, ...]  # its hyphenated words joined ("Maipi-Clarke" -> "maipiclarke"), interned
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _folded(raw: str) -> _Folded:
+    """``raw`` folded, remembered: most texts recur from document to document (a party's or chamber's
+    name, the everyday words for an incident's kind, a member's name), so a build folds each once."""
+    text = fold(raw)
+    compounds = tuple(sys.intern(fold(compound).replace(" ", "")) for compound in _HYPHENATED.findall(raw))
+    return _Folded(text, tuple(sys.intern(word) for word in text.split()), compounds)
+
+
 def _prepare(doc: Document) -> _IndexedDocument:
-    names = frozenset(name for name in (fold(raw) for raw in doc.exact) if name)
+    names = frozenset(name for name in (_folded(raw).text for raw in doc.exact) if name)
     texts: dict[str, float] = dict.fromkeys(names, 1.0)
+    split: dict[str, tuple[str, ...]] = {}
     exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
     joined: dict[str, float] = {}
     for raw, weight in [*((raw, 1.0) for raw in doc.exact), *((f.text, f.weight) for f in doc.fields)]:
-        text = fold(raw)
-        if text and texts.get(text, 0.0) < weight:
-            texts[text] = weight
-        for compound in _HYPHENATED.findall(raw):  # "Maipi-Clarke" is also "maipiclarke"
-            token = sys.intern(fold(compound).replace(" ", ""))
+        folded = _folded(raw)
+        if folded.text:
+            split[folded.text] = folded.words
+            if texts.get(folded.text, 0.0) < weight:
+                texts[folded.text] = weight
+        for token in folded.compounds:
             if joined.get(token, 0.0) < weight:
                 joined[token] = weight
-    # Words and pairs are interned: every document holding a word shares one copy of it.
-    split = {text: [sys.intern(token) for token in text.split()] for text in texts}
     token_weights: dict[str, float] = {}
     for text, weight in texts.items():
         for token in split[text]:
