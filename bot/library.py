@@ -62,7 +62,7 @@ from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
 from bot.quiz import sessions as quiz
 from bot.quiz.pool import pool as quiz_pool
-from bot.search.documents import entry_documents, load_documents, referring_incidents
+from bot.search.documents import entry_documents, incident_cast, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
@@ -735,7 +735,8 @@ class Library:
             audit = use_case(session)
             record_changes(session, audit.guild_id, {(audit.kind, audit.key)})
             session.commit()
-            self._reindex(session, audit.guild_id, {(audit.kind, audit.key)})
+            left = changes.cast_of(audit.before) if audit.kind is EntityKind.INCIDENT else set()
+            self._reindex(session, audit.guild_id, {(audit.kind, audit.key)}, cast=left)
         return audit
 
     def _reindex(
@@ -745,9 +746,12 @@ class Library:
         entries: set[tuple[EntityKind, str]],
         *,
         loaded_only: bool = False,
+        cast: Collection[str] = (),
     ) -> None:
-        """Make the index hold exactly the committed documents of these entries of the guild, and of
-        the guild's incidents that show their names (a renamed person's, party's or chamber's).
+        """Make the index hold exactly the committed documents of these entries of the guild, of the
+        guild's incidents that show their names (a renamed person's, party's or chamber's), and of the
+        guild's people whose documents show these incidents: those taking part now, and ``cast``, the
+        people a write of one of them took out of it (its state before).
 
         A guild whose overlay is not loaded has it loaded now, fresh (a write is a question about the
         guild); with ``loaded_only`` (another process's write) it is left alone, to load at its next
@@ -757,7 +761,13 @@ class Library:
             self._details.forget(guild_id)
             if guild_id == SHARED_GUILD or guild_id in self._overlays:
                 referring = referring_incidents(session, guild_id=guild_id, entries=entries)
-                entries = entries | {(EntityKind.INCIDENT, slug) for slug in referring}
+                written = {key for kind, key in entries if kind is EntityKind.INCIDENT}
+                taking_part = incident_cast(session, guild_id=guild_id, incidents=written) | set(cast)
+                entries = (
+                    entries
+                    | {(EntityKind.INCIDENT, slug) for slug in referring}
+                    | {(EntityKind.PERSON, slug) for slug in taking_part}
+                )
                 fresh = entry_documents(session, guild_id=guild_id, entries=entries)
                 self._replace(fresh, self.index.entry_documents(guild_id, entries))
             elif not loaded_only:

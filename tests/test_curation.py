@@ -17,7 +17,7 @@ from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.library import Library
 from bot.messages.catalogue import Msg, say
 from bot.search.documents import load_documents
-from bot.search.index import Document, SearchIndex
+from bot.search.index import Document, DocumentKind, SearchIndex
 from db.dataset.reader import export_dataset
 from db.dataset.rows import slug_of
 from db.dataset.schema import (
@@ -919,3 +919,37 @@ def test_renaming_whom_or_what_a_guild_incident_names_reindexes_that_incident(li
     assert_index_matches_a_rebuild(library, "doe-2021")
     library.restore(actor=MOD, kind=EntityKind.PERSON, key="jane-doe")
     assert "Jane Doe" in searched_texts(library, "doe-2021")
+
+
+def person_texts(library: Library, person: str) -> set[str]:
+    """The texts the guild's document of a person is searched on (their incidents' titles among them)."""
+    document = library.index.get(DocumentKind.PERSON, person, GUILD)
+    assert document is not None
+    return {field.text for field in document.fields}
+
+
+def test_a_person_shows_their_incidents_as_edits_leave_them(library: Library) -> None:
+    add(library, EntityKind.PERSON)
+    cast = [ParticipantEntry(person="jane-doe", role="Member")]
+    incident = NEW[EntityKind.INCIDENT].model_copy(update={"participants": cast})
+    add(library, EntityKind.INCIDENT, entry=incident)
+
+    def edit(**update: Any) -> None:
+        library.apply(
+            actor=MOD,
+            kind=EntityKind.INCIDENT,
+            key="doe-2021",
+            change=lambda entry: entry.model_copy(update=update) if entry else None,
+            summary="edited",
+        )
+        assert_index_matches_a_rebuild(library)
+
+    edit(title="Corrected title")
+    assert "Corrected title" in person_texts(library, "jane-doe")
+    edit(participants=[])  # she leaves the cast: her document no longer shows the incident
+    assert "Corrected title" not in person_texts(library, "jane-doe")
+    library.undo(actor=MOD)
+    assert "Corrected title" in person_texts(library, "jane-doe")
+    library.remove(actor=MOD, kind=EntityKind.INCIDENT, key="doe-2021")
+    assert "Corrected title" not in person_texts(library, "jane-doe")
+    assert_index_matches_a_rebuild(library)

@@ -192,6 +192,20 @@ def test_a_person_renamed_by_an_import_finds_the_guild_incidents_naming_them(lib
     assert [hit.document.key for hit in hits] == ["singh-2020"]
 
 
+def test_a_person_an_import_casts_in_an_incident_shows_it_at_once(library: Library) -> None:
+    document = shipped()
+    document["people"].append(NEW_PERSON)
+    library.import_dataset(document, actor=MOD)
+    singh = incident(document, "singh-2020")
+    singh["participants"].append({"person": "jane-doe", "role": "Whip"})
+
+    library.import_dataset(document, actor=MOD)
+
+    person = library.index.get(DocumentKind.PERSON, "jane-doe", GUILD)
+    assert person is not None
+    assert singh["title"] in {field.text for field in person.fields}
+
+
 def test_progress_counts_every_entry_written(library: Library) -> None:
     document = shipped()
     document["people"] += [NEW_PERSON, {"slug": "john-roe", "name": "John Roe"}]

@@ -22,7 +22,7 @@ asked. Typical use, adding a quote::
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict, TypeVar, cast
 
@@ -197,6 +197,12 @@ def _json(entry: Entry) -> dict[str, Any]:
 def entry_state(entry: Entry, *, removed: bool) -> EntryState:
     """The state a guild's own row holding ``entry`` is audited with."""
     return {"entry": _json(entry), "removed": removed}
+
+
+def cast_of(state: Mapping[str, Any] | None) -> set[str]:
+    """The people an incident's audited state (``AuditEntry.before`` or ``after``) has taking part."""
+    entry = state["entry"] if state else {}
+    return {participant["person"] for participant in entry.get("participants", ())}
 
 
 def _state(session: Session, row: EntryRow) -> EntryState:

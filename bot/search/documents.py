@@ -100,6 +100,24 @@ def entry_documents(
     return [doc for doc in docs if doc.entry in entries]
 
 
+def incident_cast(session: Session, *, guild_id: int, incidents: Collection[str]) -> set[str]:
+    """Slugs of the guild's own people taking part in these incidents of the guild, removed or not:
+    a person's document shows the title, date and role of each incident of theirs.
+
+    Past ``ENTRIES_READ_ALONE`` incidents (an import), those of every incident of the guild."""
+    if not incidents:
+        return set()
+    statement = (
+        select(col(Person.slug))
+        .join(Participant, col(Participant.person_id) == col(Person.id))
+        .join(Incident, col(Incident.id) == col(Participant.incident_id))
+        .where(col(Incident.guild_id) == guild_id, col(Person.guild_id) == guild_id)
+    )
+    if len(incidents) <= ENTRIES_READ_ALONE:
+        statement = statement.where(col(Incident.slug).in_(incidents))
+    return set(session.exec(statement))
+
+
 def referring_incidents(
     session: Session, *, guild_id: int, entries: Collection[tuple[EntityKind, str]]
 ) -> set[str]:
