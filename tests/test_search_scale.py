@@ -122,7 +122,7 @@ def test_typo_matches_stay_equal_as_words_come_and_go(corpus: list[Document]) ->
 
 
 @pytest.mark.parametrize("cutoff", [60.0, 75.0, 85.0])
-def test_bigram_filter_keeps_every_word_ratio_accepts(cutoff: float) -> None:
+def test_bigram_filter_keeps_every_word_ratio_accepts_and_scores_beginnings_as_a_scan(cutoff: float) -> None:
     rng = random.Random(int(cutoff))
     vocabulary = sorted(set(words(rng, 4000)))
     gone = set(rng.sample(vocabulary, 2500))  # enough removals to rebuild the postings
@@ -135,14 +135,14 @@ def test_bigram_filter_keeps_every_word_ratio_accepts(cutoff: float) -> None:
         assert {word for word, _, _ in scanned} <= set(grams.candidates(query, cutoff))
         cut = [word[: len(query)] for word in live]
         prefixed = process.extract(query, cut, scorer=fuzz.ratio, score_cutoff=cutoff, limit=None)
-        longer = {live[n] for _, _, n in prefixed if len(live[n]) > len(query)}
-        assert longer <= set(grams.prefix_candidates(query, cutoff))
+        longer = [(live[n], score) for _, score, n in prefixed if len(live[n]) > len(query)]
+        assert grams.prefix_matches(query, cutoff) == longer  # best first, ties in word order
 
 
 def test_bigram_filter_leaves_out_words_sharing_too_few_bigrams() -> None:
     grams = BigramFilter(["poilievre", "trudeau", "singh", "sing", "mulcair"])
     assert grams.candidates("sihng", 75.0) == ["sing", "singh"]
-    assert grams.prefix_candidates("poilev", 75.0) == ["poilievre"]
+    assert grams.prefix_matches("poilev", 75.0) == [("poilievre", fuzz.ratio("poilev", "poilie"))]
 
 
 def default_order(index: SearchIndex, guild_id: int | None) -> list[str]:

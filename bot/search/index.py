@@ -430,6 +430,7 @@ _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 # Every upsert gives its document a new slot and frees the old one: once the slots given outnumber
 # twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
 _SLOT_FLOOR = 1024
+_LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -897,11 +898,11 @@ class SearchIndex:
     def _add_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
         """Longer vocabulary tokens ``token`` begins ("poili" -> "poilievre")."""
         start = bisect.bisect_left(self._vocab, token)
-        for candidate in self._vocab[start:]:
-            if not candidate.startswith(token):
-                break
-            if candidate != token:
-                matches[candidate] = self.tuning.prefix_sim
+        end = bisect.bisect_left(self._vocab, token + _LAST_CHARACTER, start)
+        exact = matches.get(token)
+        matches.update(dict.fromkeys(self._vocab[start:end], self.tuning.prefix_sim))
+        if exact is not None:  # the word itself keeps its own similarity
+            matches[token] = exact
 
     def _add_typo_matches(self, token: str, matches: dict[str, float]) -> None:
         """Vocabulary words within ``token_cutoff`` of ``token`` ("jagmet" ~ "jagmeet"), never numbers.
@@ -924,14 +925,10 @@ class SearchIndex:
     def _add_typo_prefix_matches(self, token: str, matches: dict[str, float]) -> None:
         """Longer vocabulary tokens that begin with a typo of ``token`` ("poilev" ~ "poilievre")."""
         tune = self.tuning
-        longer = self._grams.prefix_candidates(token, tune.token_cutoff)  # only those that can match
-        cut = [candidate[: len(token)] for candidate in longer]
-        for _, score, index in process.extract(
-            token, cut, scorer=fuzz.ratio, processor=None, score_cutoff=tune.token_cutoff, limit=None
-        ):
+        for candidate, score in self._grams.prefix_matches(token, tune.token_cutoff):
             sim = score / 100.0 * tune.prefix_sim
-            if sim > matches.get(longer[index], 0.0):
-                matches[longer[index]] = sim
+            if sim > matches.get(candidate, 0.0):
+                matches[candidate] = sim
 
     def _idf(self, token: str) -> float:
         total = max(len(self._entries), 1)

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
+from rapidfuzz import fuzz, process
 
 __all__ = ["BigramFilter"]
 
@@ -60,6 +61,7 @@ class BigramFilter:
     def __init__(self, tokens: Iterable[str] = ()) -> None:
         self._ids: dict[str, int] = {}
         self._tokens: list[str | None] = []
+        self._texts = np.empty(0, "U1")  # the tokens by id as numpy strings ("" for a removed one), grown
         self._lengths = array("i")  # by id; 0 for a removed token
         self._postings: dict[_Gram, tuple[array[int], array[int]]] = {}  # ids and positions
         self._longest = 0
@@ -77,6 +79,11 @@ class BigramFilter:
         self._tokens.append(token)
         self._lengths.append(len(token))
         self._longest = max(self._longest, len(token))
+        if token_id >= len(self._texts) or len(token) > self._texts.dtype.itemsize // 4:
+            grown = np.zeros(max(2 * len(self._texts), 1024, token_id + 1), f"U{self._longest}")
+            grown[: len(self._texts)] = self._texts
+            self._texts = grown
+        self._texts[token_id] = token
         for gram, position in _grams(f"{_START}{token}{_END}"):
             posting = self._postings.get(gram)
             if posting is None:
@@ -90,6 +97,7 @@ class BigramFilter:
             return
         self._tokens[token_id] = None
         self._lengths[token_id] = 0
+        self._texts[token_id] = ""
         self._dead += 1
         if self._dead > _REBUILD_MIN and self._dead > len(self._ids):
             rebuilt = BigramFilter(self._ids)
@@ -105,23 +113,48 @@ class BigramFilter:
                 thresholds[length] = 3 * least + 1 - size - length
         return self._counted(_grams(f"{_START}{query}{_END}"), thresholds, before=None)
 
-    def prefix_candidates(self, query: str, cutoff: float) -> list[str]:
-        """Every token ``t`` longer than ``query`` with possibly ``fuzz.ratio(query, t[:len(query)])
-        >= cutoff``, sorted."""
+    def prefix_matches(self, query: str, cutoff: float) -> list[tuple[str, float]]:
+        """Every token ``t`` longer than ``query`` with ``fuzz.ratio(query, t[:len(query)]) >= cutoff``,
+        with that score, as ``process.extract`` over the sorted candidates gives them: best first, ties
+        in token order.
+
+        The candidates are numpy strings, cut to the query's length in one step, and each distinct
+        beginning is scored once: a few letters typed begin tens of thousands of tokens."""
         size = len(query)
         least = _least_common(cutoff, 2 * size)
         if least > size:
             return []
         thresholds = [_NEVER] * (size + 1) + [3 * least - 2 * size] * max(self._longest - size, 0)
-        return self._counted(_grams(f"{_START}{query}"), thresholds, before=size)
+        chosen = self._chosen(_grams(f"{_START}{query}"), thresholds, before=size)
+        longer = np.sort(self._texts[chosen])
+        beginnings, each = np.unique(longer.astype(f"U{size}"), return_inverse=True)
+        scored = process.cdist(
+            [query],
+            beginnings.tolist(),
+            scorer=fuzz.ratio,
+            processor=None,
+            score_cutoff=cutoff,
+            dtype=np.float64,
+        )[0][each.reshape(-1)]
+        kept = np.flatnonzero(scored >= cutoff)
+        kept = kept[np.lexsort((kept, -scored[kept]))]
+        return list(zip(longer[kept].tolist(), scored[kept].tolist(), strict=True))
 
     def _counted(
         self, grams: list[tuple[_Gram, int]], thresholds: list[int], *, before: int | None
     ) -> list[str]:
         """Tokens sharing at least ``thresholds[their length]`` of ``grams`` (those of their bigrams
-        starting ``before`` a position, if given)."""
+        starting ``before`` a position, if given), sorted."""
+        tokens = self._tokens
+        chosen = self._chosen(grams, thresholds, before=before)
+        return sorted(token for token in (tokens[i] for i in chosen.tolist()) if token is not None)
+
+    def _chosen(
+        self, grams: list[tuple[_Gram, int]], thresholds: list[int], *, before: int | None
+    ) -> npt.NDArray[np.intp]:
+        """The ids of ``_counted``'s tokens."""
         if not self._tokens:
-            return []
+            return np.empty(0, np.intp)
         hits: list[npt.NDArray[np.intc]] = []
         for gram, _ in grams:
             posting = self._postings.get(gram)
@@ -136,6 +169,4 @@ class BigramFilter:
         floor = min(thresholds)  # no token sharing fewer can pass: test the lengths of the others only
         chosen = np.flatnonzero(shared >= floor) if floor > 0 else np.arange(count)
         lengths = np.frombuffer(self._lengths, dtype=np.intc)[chosen]
-        chosen = chosen[shared[chosen] >= np.asarray(thresholds, dtype=np.int64)[lengths]]
-        tokens = self._tokens
-        return sorted(token for token in (tokens[i] for i in chosen.tolist()) if token is not None)
+        return chosen[shared[chosen] >= np.asarray(thresholds, dtype=np.int64)[lengths]]
