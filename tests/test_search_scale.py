@@ -145,6 +145,13 @@ def test_bigram_filter_leaves_out_words_sharing_too_few_bigrams() -> None:
     assert grams.prefix_matches("poilev", 75.0) == [("poilievre", fuzz.ratio("poilev", "poilie"))]
 
 
+def test_bigram_filter_scores_beginnings_longer_than_those_it_keeps_as_arrays() -> None:
+    word = "parliamentaryprivilegebreachinquiry"  # its first 24 characters are kept as an array
+    grams = BigramFilter([word, "parliamentaryprocedure"])
+    typed = "parliamentaryprivilegebreahc"  # 28 characters, two swapped
+    assert grams.prefix_matches(typed, 75.0) == [(word, fuzz.ratio(typed, word[: len(typed)]))]
+
+
 def default_order(index: SearchIndex, guild_id: int | None) -> list[str]:
     return [hit.document.key for hit in index.complete("", guild_id=guild_id)]
 

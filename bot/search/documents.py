@@ -183,6 +183,7 @@ class _Scope:
     guild_id: int | None
     only: dict[EntityKind, set[str]] | None = None
     incident_ids: frozenset[int] = frozenset()  # with ``only``: the incidents read (``of_entries``)
+    named_ids: frozenset[int] = frozenset()  # with ``only``: those it names, whose own documents are wanted
 
     def rows(self, table: Any, statement: Select[Any], kind: EntityKind) -> Select[Any]:
         """``statement`` on ``table`` narrowed to the scope's guild and, if ``only``, to its slugs."""
@@ -192,13 +193,14 @@ class _Scope:
             statement = statement.where(table.c.slug.in_(self.only[kind]))
         return statement
 
-    def incidents(self, statement: Select[Any]) -> Select[Any]:
-        """``statement`` narrowed to the scope's incidents: with ``only``, those ``of_entries`` found."""
+    def incidents(self, statement: Select[Any], *, named: bool = False) -> Select[Any]:
+        """``statement`` narrowed to the scope's incidents: with ``only``, those ``of_entries`` found
+        (only those it names, if ``named``: an incident read for a person's sake shows no quote there)."""
         incidents = Incident.__table__  # type: ignore[attr-defined]
         if self.only is not None:
             # A list of ids, not a subquery: the planner then looks the few incidents (and their child
             # rows) up by id instead of scanning every incident of the guild.
-            return statement.where(incidents.c.id.in_(self.incident_ids))
+            return statement.where(incidents.c.id.in_(self.named_ids if named else self.incident_ids))
         if self.guild_id is not None:
             statement = statement.where(incidents.c.guild_id == self.guild_id)
         return statement
@@ -225,9 +227,12 @@ class _Scope:
                 people.c.slug.in_(only[EntityKind.PERSON]),
             )
         )
-        statement = union(named, appearing) if only[EntityKind.PERSON] else named
-        ids = {row_id for (row_id,) in session.connection().execute(statement)}
-        return cls(guild_id, only, frozenset(ids))
+        connection = session.connection()
+        ids = frozenset(row_id for (row_id,) in connection.execute(named))
+        if only[EntityKind.PERSON]:
+            appearances = frozenset(row_id for (row_id,) in connection.execute(appearing))
+            return cls(guild_id, only, ids | appearances, ids)
+        return cls(guild_id, only, ids, ids)
 
     def referable(self, table: Any, statement: Select[Any], kind: EntityKind, ids: set[int]) -> Select[Any]:
         """``statement`` on rows a guild's incidents may point at, the guild's own and the shared ones;
@@ -250,9 +255,9 @@ def _documents(session: Session, scope: _Scope) -> list[Document]:
     live = Incident.__table__.c.removed_at.is_(None)  # type: ignore[attr-defined]
     incidents = _rows(session, scope.incidents(select(Incident.__table__).where(live)))  # type: ignore[attr-defined]
     participants = _children(session, Participant, scope)
-    quotes = _children(session, Quote, scope)
-    rulings = _children(session, Ruling, scope)
-    motions = _children(session, Motion, scope)
+    quotes = _children(session, Quote, scope, named=True)
+    rulings = _children(session, Ruling, scope, named=True)
+    motions = _children(session, Motion, scope, named=True)
     # A guild's incident may sit in a shared chamber and name shared people and parties.
     named = (
         [p.person_id for p in participants] + [q.person_id for q in quotes] + [m.moved_by_id for m in motions]
@@ -333,8 +338,8 @@ def _referable(session: Session, table: Any, scope: _Scope, ids: set[int] | None
     return _rows(session, scope.referable(columns, statement, _KINDS[table], ids))
 
 
-def _children(session: Session, table: type[_Child], scope: _Scope) -> list[_Child]:
-    """Child rows of the scope's live incidents."""
+def _children(session: Session, table: type[_Child], scope: _Scope, *, named: bool = False) -> list[_Child]:
+    """Child rows of the scope's live incidents (of those it names, if ``named``: see ``incidents``)."""
     children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
     statement = (
         select(children)

@@ -35,6 +35,7 @@ _START, _END = "\x02", "\x03"  # padding no folded token holds
 _NEVER = 1 << 30  # a count no token reaches: the length cannot score the cutoff
 _EPSILON = 1e-9  # rapidfuzz compares floats: never demand a hair more than the cutoff does
 _REBUILD_MIN = 1024  # dead tokens tolerated before a rebuild is considered
+_BEGINNING_MAX = 24  # characters of each token kept as a numpy string, for typo'd beginnings
 
 _Gram = tuple[str, int]  # bigram, occurrence (1 for its first in the token, 2 for its second, ...)
 
@@ -61,7 +62,8 @@ class BigramFilter:
     def __init__(self, tokens: Iterable[str] = ()) -> None:
         self._ids: dict[str, int] = {}
         self._tokens: list[str | None] = []
-        self._texts = np.empty(0, "U1")  # the tokens by id as numpy strings ("" for a removed one), grown
+        # Each token's first _BEGINNING_MAX characters by id, as numpy strings ("" for a removed one)
+        self._beginnings = np.empty(0, f"U{_BEGINNING_MAX}")
         self._lengths = array("i")  # by id; 0 for a removed token
         self._postings: dict[_Gram, tuple[array[int], array[int]]] = {}  # ids and positions
         self._longest = 0
@@ -79,11 +81,11 @@ class BigramFilter:
         self._tokens.append(token)
         self._lengths.append(len(token))
         self._longest = max(self._longest, len(token))
-        if token_id >= len(self._texts) or len(token) > self._texts.dtype.itemsize // 4:
-            grown = np.zeros(max(2 * len(self._texts), 1024, token_id + 1), f"U{self._longest}")
-            grown[: len(self._texts)] = self._texts
-            self._texts = grown
-        self._texts[token_id] = token
+        if token_id >= len(self._beginnings):
+            grown = np.zeros(max(2 * len(self._beginnings), 1024), self._beginnings.dtype)
+            grown[: len(self._beginnings)] = self._beginnings
+            self._beginnings = grown
+        self._beginnings[token_id] = token[:_BEGINNING_MAX]
         for gram, position in _grams(f"{_START}{token}{_END}"):
             posting = self._postings.get(gram)
             if posting is None:
@@ -97,7 +99,7 @@ class BigramFilter:
             return
         self._tokens[token_id] = None
         self._lengths[token_id] = 0
-        self._texts[token_id] = ""
+        self._beginnings[token_id] = ""
         self._dead += 1
         if self._dead > _REBUILD_MIN and self._dead > len(self._ids):
             rebuilt = BigramFilter(self._ids)
@@ -118,17 +120,20 @@ class BigramFilter:
         with that score, as ``process.extract`` over the sorted candidates gives them: best first, ties
         in token order.
 
-        The candidates are numpy strings, cut to the query's length in one step, and each distinct
-        beginning is scored once: a few letters typed begin tens of thousands of tokens."""
+        A few letters typed begin tens of thousands of candidates: they are cut to the query's length
+        as numpy strings in one step, and each distinct beginning is scored once."""
         size = len(query)
         least = _least_common(cutoff, 2 * size)
         if least > size:
             return []
         thresholds = [_NEVER] * (size + 1) + [3 * least - 2 * size] * max(self._longest - size, 0)
         chosen = self._chosen(_grams(f"{_START}{query}"), thresholds, before=size)
-        longer = np.sort(self._texts[chosen])
-        beginnings, each = np.unique(longer.astype(f"U{size}"), return_inverse=True)
-        scored = process.cdist(
+        if size <= _BEGINNING_MAX:
+            cut = self._beginnings[chosen].astype(f"U{size}")
+        else:
+            cut = np.array([(self._tokens[i] or "")[:size] for i in chosen.tolist()], f"U{size}")
+        beginnings, each = np.unique(cut, return_inverse=True)
+        scores = process.cdist(
             [query],
             beginnings.tolist(),
             scorer=fuzz.ratio,
@@ -136,9 +141,10 @@ class BigramFilter:
             score_cutoff=cutoff,
             dtype=np.float64,
         )[0][each.reshape(-1)]
-        kept = np.flatnonzero(scored >= cutoff)
-        kept = kept[np.lexsort((kept, -scored[kept]))]
-        return list(zip(longer[kept].tolist(), scored[kept].tolist(), strict=True))
+        kept = scores >= cutoff
+        named = zip(map(self._tokens.__getitem__, chosen[kept].tolist()), scores[kept].tolist(), strict=True)
+        matched = [(token, score) for token, score in named if token is not None]
+        return sorted(matched, key=lambda match: (-match[1], match[0]))
 
     def _counted(
         self, grams: list[tuple[_Gram, int]], thresholds: list[int], *, before: int | None
