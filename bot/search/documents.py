@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -292,6 +292,7 @@ def _documents(session: Session, scope: _Scope) -> list[Document]:
             rulings=rulings,
             motions=motions,
             guild_id=scope.guild_id,
+            only=scope.only,
         )
     )
 
@@ -360,8 +361,10 @@ def incident_documents(
     rulings: Sequence[Ruling],
     motions: Sequence[Motion],
     guild_id: int | None,
+    only: Mapping[EntityKind, Collection[str]] | None = None,
 ) -> list[Document]:
-    """Build documents from already loaded rows (``load_documents`` without the SELECTs)."""
+    """Build documents from already loaded rows (``load_documents`` without the SELECTs): those of
+    ``only``'s entries, by kind and slug, if given (the rest were read for their sake)."""
     by_incident: dict[int | None, list[Participant]] = defaultdict(list)
     for participant in sorted(participants, key=lambda p: p.rank):
         by_incident[participant.incident_id].append(participant)
@@ -375,16 +378,16 @@ def incident_documents(
     docs: list[Document] = []
     person_incidents: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
     for incident in incidents:
-        cast = by_incident.get(incident.id, [])
-        for participant in cast:
+        for participant in by_incident.get(incident.id, []):
             person = people.get(participant.person_id)
             if person is not None and person.guild_id == incident.guild_id:  # no guild's rows in shared docs
                 person_incidents[participant.person_id].append((incident, participant))
+    for incident in _wanted(incidents, EntityKind.INCIDENT, None, only):
         docs.append(
             _incident_document(
                 incident,
                 chamber=chambers.get(incident.chamber_id),
-                cast=cast,
+                cast=by_incident.get(incident.id, []),
                 people=people,
                 parties=parties,
                 quotes=quotes_of.get(incident.id, []),
@@ -393,15 +396,13 @@ def incident_documents(
                 facets=facets[incident.id],
             )
         )
-    for person in people.values():
-        if guild_id is None or person.guild_id == guild_id:
-            appearances = person_incidents.get(person.id, [])
-            merged = _merged(facets[incident.id] for incident, _ in appearances)
-            docs.append(_person_document(person, parties, appearances, merged))
-    for party in parties.values():
-        if guild_id is None or party.guild_id == guild_id:
-            home = tuple(places[c.id] for c in chambers.values() if c.country == party.country)
-            docs.append(_party_document(party, Facets(chambers=home)))
+    for person in _wanted(people.values(), EntityKind.PERSON, guild_id, only):
+        appearances = person_incidents.get(person.id, [])
+        merged = _merged(facets[incident.id] for incident, _ in appearances)
+        docs.append(_person_document(person, parties, appearances, merged))
+    for party in _wanted(parties.values(), EntityKind.PARTY, guild_id, only):
+        home = tuple(places[c.id] for c in chambers.values() if c.country == party.country)
+        docs.append(_party_document(party, Facets(chambers=home)))
     for quote in quotes:
         docs.append(_quote_document(quote, incident_of[quote.incident_id], people, facets[quote.incident_id]))
     for ruling in rulings:
@@ -413,6 +414,23 @@ def incident_documents(
             _motion_document(motion, incident_of[motion.incident_id], people, facets[motion.incident_id])
         )
     return docs
+
+
+_Named = TypeVar("_Named", Incident, Person, Party)
+
+
+def _wanted(
+    rows: Iterable[_Named],
+    kind: EntityKind,
+    guild_id: int | None,
+    only: Mapping[EntityKind, Collection[str]] | None,
+) -> list[_Named]:
+    """The rows of ``guild_id`` (None: of every guild) that are ``only``'s entries of ``kind`` (None: all)."""
+    return [
+        row
+        for row in rows
+        if (guild_id is None or row.guild_id == guild_id) and (only is None or row.slug in only[kind])
+    ]
 
 
 def _place(chamber: Chamber) -> Place:

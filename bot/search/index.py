@@ -992,11 +992,12 @@ class SearchIndex:
             matches = self._token_matches(word, allow_prefix=typed or len(word) >= tune.prefix_min)
             best = ""
             if matches:
-                best = max(matches, key=lambda token: (matches[token], -self._df[token]))
+                top = max(matches.values())  # of the most similar tokens, the first of the rarest
+                best = min((token for token, sim in matches.items() if sim == top), key=self._df.__getitem__)
                 weight = self._idf(best)
             else:
                 weight = self._idf("")  # an unknown word weighs like the rarest one
-            cost = sum(self._df[token] for token in matches)
+            cost = sum(map(self._df.__getitem__, matches))
             short = typed and len(word) < tune.prefix_min
             plans.append(_TokenPlan(cost, short, weight, matches, best))
         return plans
