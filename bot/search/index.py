@@ -441,7 +441,8 @@ class _IndexedDocument:
     doc: Document
     exact: frozenset[str]
     fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
-    token_weights: dict[str, float]  # token -> weight of the best field holding it
+    tokens: tuple[str, ...]  # its words (and joined compounds), each once
+    weights: tuple[float, ...]  # each token's weight: that of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
     pairs: frozenset[str]  # "new zealand": neighbouring words of its names (fields of a few words)
     names: frozenset[str]  # the words of its names
@@ -510,7 +511,14 @@ def _prepare(doc: Document) -> _IndexedDocument:
         sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
     )
     return _IndexedDocument(
-        doc, exact, fields, token_weights, heads, pairs, frozenset(word for words in named for word in words)
+        doc,
+        exact,
+        fields,
+        tuple(token_weights),
+        tuple(token_weights.values()),
+        heads,
+        pairs,
+        frozenset(word for words in named for word in words),
     )
 
 
@@ -658,7 +666,7 @@ class SearchIndex:
                 ordered.append(key)  # sorted once, when the build ends
             else:
                 bisect.insort(ordered, key)
-        for token, weight in entry.token_weights.items():
+        for token, weight in zip(entry.tokens, entry.weights, strict=True):
             if token not in self._df:
                 self._df[token] = 0
                 if len(token) >= _ANAGRAM_MIN:
@@ -770,7 +778,7 @@ class SearchIndex:
                 del lists[bucket]
                 if not lists:
                     del self._ordered[initial]
-        for token in entry.token_weights:
+        for token in entry.tokens:
             self._unpost(token, entry.slot)
             self._df[token] -= 1
             if not self._df[token]:
