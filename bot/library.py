@@ -12,6 +12,7 @@ question in that guild sees the change.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import random
 import threading
 import time
@@ -225,7 +226,8 @@ class Library:
         (guilds' overlays load at their first question)."""
         database = Database(database_url)
         database.ensure_ready(seed=seed, loaded=record_seed)
-        with database.session() as session, collector_paused():  # millions of objects, none garbage
+        # Millions of objects, none garbage, kept until ``close``: the session closes before they are frozen.
+        with collector_paused(keep=True), database.session() as session:
             seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
             index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
         library = cls(
@@ -238,6 +240,7 @@ class Library:
         if self._listener is not None:
             self._listener.stop()
             self._listener = None
+        gc.unfreeze()  # the index ``open`` froze is the collector's again (with whatever else was frozen)
         self.database.dispose()
 
     # The index: guild overlays on demand, and other processes' writes

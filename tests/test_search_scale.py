@@ -294,13 +294,26 @@ def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_
     fresh = SearchIndex(index.documents())  # in the order they were last written
     queries = ["", *typed(rng, fresh._vocab, 40)]
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[1::3])]
+    assert answers(index, queries) == answers(fresh, queries)
 
-    def results(of: SearchIndex) -> list[object]:
-        found: list[object] = []
-        for query, guild in itertools.product(queries, (None, GUILD)):
-            for call in (of.complete, of.search):
-                found.append([(hit.document.ident, hit.score) for hit in call(query, guild_id=guild)])
-            found.append(of.resolve(query, guild_id=guild))
-        return found
 
-    assert results(index) == results(fresh)
+def test_an_index_built_from_one_document_given_twice_holds_its_last_version_where_that_comes() -> None:
+    rng = random.Random(14)
+    docs = with_twins(rng, 60)
+    first = replace(docs[0], fields=(TextField("zanzibar quokka"),))  # words only this version has
+    index = SearchIndex([first, *docs[1:], docs[0]])  # docs[0] again, last: after its twin
+    once = SearchIndex([*docs[1:], docs[0]])
+    assert len(index) == len(docs)
+    assert "zanzibar" not in index._vocab
+    queries = ["", "zanzibar", *typed(rng, once._vocab, 20)]
+    assert answers(index, queries) == answers(once, queries)
+
+
+def answers(index: SearchIndex, queries: Sequence[str]) -> list[object]:
+    """What every query completes, finds and resolves to, without a guild and in GUILD."""
+    found: list[object] = []
+    for query, guild in itertools.product(queries, (None, GUILD)):
+        for call in (index.complete, index.search):
+            found.append([(hit.document.ident, hit.score) for hit in call(query, guild_id=guild)])
+        found.append(index.resolve(query, guild_id=guild))
+    return found

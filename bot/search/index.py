@@ -574,17 +574,19 @@ class SearchIndex:
         # two-letter initial the documents with a name or title word starting with it.
         self._ordered: dict[str, dict[_Bucket, list[_OrderKey]]] = {}
         self._bulk = True
-        for doc in documents:
+        for doc in _last_of_each(documents):
             self.upsert(doc)
         self._bulk = False
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered.sort()
-        self._postings = {token: _posting_rows(*rows) for token, rows in self._building.items()}
+        for token, (slots, weights) in self._building.items():  # in the order the documents first hold them
+            self._postings[token] = _posting_rows(slots, weights)
+            self._df[token] = len(slots)
+            self._add_anagram(token)
         self._building = {}
         self._vocab = sorted(self._postings)
         self._grams = BigramFilter(self._vocab)
-        self._keep_slots_dense()  # the documents may have held a (kind, key, guild) twice
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -666,16 +668,22 @@ class SearchIndex:
                 ordered.append(key)  # sorted once, when the build ends
             else:
                 bisect.insort(ordered, key)
+        if self._bulk:  # the postings as lists, made arrays (and counted) when the build ends
+            building = self._building
+            for token, weight in zip(entry.tokens, entry.weights, strict=True):
+                rows = building.get(token)
+                if rows is None:
+                    rows = building[token] = ([], [])
+                rows[0].append(entry.slot)
+                rows[1].append(weight)
+            return
         for token, weight in zip(entry.tokens, entry.weights, strict=True):
             if token not in self._df:
                 self._df[token] = 0
-                if len(token) >= _ANAGRAM_MIN:
-                    letters = _letters(token)
-                    self._anagrams[letters] = (*self._anagrams.get(letters, ()), token)
-                if not self._bulk:
-                    bisect.insort(self._vocab, token)
-                    self._grams.add(token)
-                    self._vocabulary_changed()
+                self._add_anagram(token)
+                bisect.insort(self._vocab, token)
+                self._grams.add(token)
+                self._vocabulary_changed()
             self._post(token, entry.slot, weight)
             self._df[token] += 1
 
@@ -689,11 +697,6 @@ class SearchIndex:
 
     def _post(self, token: str, slot: int, weight: float) -> None:
         """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
-        if self._bulk:
-            slots, weights = self._building.setdefault(token, ([], []))
-            slots.append(slot)
-            weights.append(weight)
-            return
         held = self._df[token]
         postings = self._postings.get(token)
         if postings is None or held == len(postings):
@@ -706,13 +709,6 @@ class SearchIndex:
     def _unpost(self, token: str, slot: int) -> None:
         """Take a document out of a token's postings (before ``_df`` stops counting it): the last row
         takes its place."""
-        if self._bulk:
-            slots, weights = self._building[token]
-            at = slots.index(slot)
-            del slots[at], weights[at]
-            if not slots:
-                del self._building[token]
-            return
         held = self._df[token]
         if held == 1:
             del self._postings[token]
@@ -821,6 +817,11 @@ class SearchIndex:
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered[:] = [(date, label, new[slot]) for date, label, slot in ordered]
+
+    def _add_anagram(self, token: str) -> None:
+        if len(token) >= _ANAGRAM_MIN:
+            letters = _letters(token)
+            self._anagrams[letters] = (*self._anagrams.get(letters, ()), token)
 
     def _forget_anagram(self, token: str) -> None:
         letters = _letters(token)
@@ -1362,6 +1363,16 @@ class _Coverage:
             top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
             yield from zip(self.slots[top].tolist(), self.coverage[top].tolist(), strict=True)
             size *= 4
+
+
+def _last_of_each(documents: Iterable[Document]) -> list[Document]:
+    """Each (kind, key, guild) of ``documents`` once: its last version, where that comes, as writing
+    them one by one leaves them."""
+    latest: dict[_Ident, Document] = {}
+    for doc in documents:
+        latest.pop(doc.ident, None)
+        latest[doc.ident] = doc
+    return list(latest.values())
 
 
 def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.float64]:
