@@ -367,7 +367,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
             plan = transfer.apply_import(
                 session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
             )
-            record_changes(session, guild, plan.written)
+            record_changes(session, guild, plan.touched)
             session.commit()
     except (ParlbotError, SQLAlchemyError) as error:
         bar.finish()

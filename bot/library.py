@@ -722,9 +722,9 @@ class Library:
             plan = transfer.apply_import(
                 session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
             )
-            record_changes(session, actor.guild_id, plan.written)
+            record_changes(session, actor.guild_id, plan.touched)
             session.commit()
-            self._reindex(session, actor.guild_id, plan.written)
+            self._reindex(session, actor.guild_id, plan.written, cast=plan.cast_left)
         return plan
 
     def export(self, *, guild_id: int) -> Dataset:
@@ -733,13 +733,17 @@ class Library:
             return export_dataset(session, guild_id=guild_id)
 
     def _write(self, use_case: Callable[[Session], AuditEntry]) -> AuditEntry:
-        """Run a write, commit it, then re-index the entry it changed in its guild (see ``_reindex``)."""
+        """Run a write, commit it, then re-index the entry it changed in its guild (see ``_reindex``).
+
+        The change log records the entry and, for an incident, the people the write took out of it:
+        another process re-indexes them (``catch_up``) without knowing the state before."""
         with self.database.session() as session:
             audit = use_case(session)
-            record_changes(session, audit.guild_id, {(audit.kind, audit.key)})
+            written = {(audit.kind, audit.key)}
+            left = changes.cast_of(audit.before) - changes.cast_of(audit.after)
+            record_changes(session, audit.guild_id, written | {(EntityKind.PERSON, slug) for slug in left})
             session.commit()
-            left = changes.cast_of(audit.before) if audit.kind is EntityKind.INCIDENT else set()
-            self._reindex(session, audit.guild_id, {(audit.kind, audit.key)}, cast=left)
+            self._reindex(session, audit.guild_id, written, cast=left)
         return audit
 
     def _reindex(

@@ -28,6 +28,7 @@ from bot.change_feed import (
 from bot.cli import db_import
 from bot.curation.changes import Actor
 from bot.library import Library
+from bot.search.index import DocumentKind
 from db.dataset.schema import Entry, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, EntityKind, EntryChange
 from db.session import Database
@@ -182,6 +183,55 @@ def test_a_seed_of_a_newer_shipped_dataset_reaches_a_running_library(
 
     assert titles(reader, "zanzibar quokka", guild_id=None) == []
     assert titles(reader, "fuddle duddle", guild_id=None)[0].startswith('"Fuddle duddle"')
+
+
+def shows_incident(library: Library, person: str, title: str) -> bool:
+    """Whether the guild's document of ``person`` is searched on ``title`` (their incidents' titles)."""
+    document = library.index.get(DocumentKind.PERSON, person, GUILD)
+    assert document is not None
+    return title in {field.text for field in document.fields}
+
+
+@pytest.fixture
+def cast_document(writer: Library, reader: Library) -> dict[str, Any]:
+    """The guild's copy of the shared entries with Jane Doe taking part in singh-2020, imported by the
+    writer and heard of by the reader (which has the guild loaded)."""
+    document: dict[str, Any] = writer.export(guild_id=SHARED_GUILD).model_dump(mode="json")
+    document["people"].append({"slug": "jane-doe", "name": "Jane Doe"})
+    [singh] = [i for i in document["incidents"] if i["slug"] == "singh-2020"]
+    singh["participants"].append({"person": "jane-doe", "role": "Whip"})
+    writer.import_dataset(document, actor=MOD)
+    reader.load_overlay(GUILD)
+    reader.catch_up()  # so that the next catch-up hears of the test's own write only
+    assert shows_incident(reader, "jane-doe", singh["title"])
+    return document
+
+
+def test_catching_up_reindexes_the_people_another_process_s_edit_took_out_of_an_incident(
+    writer: Library, reader: Library, cast_document: dict[str, Any]
+) -> None:
+    def without_jane(current: Entry | None) -> Entry:
+        assert isinstance(current, IncidentEntry)
+        cast = [p for p in current.participants if p.person != "jane-doe"]
+        return current.model_copy(update={"participants": cast})
+
+    writer.apply(actor=MOD, kind=EntityKind.INCIDENT, key="singh-2020", change=without_jane, summary="cast")
+    reader.catch_up()
+
+    [singh] = [i for i in cast_document["incidents"] if i["slug"] == "singh-2020"]
+    assert not shows_incident(reader, "jane-doe", singh["title"])
+
+
+def test_catching_up_reindexes_the_people_another_process_s_import_took_out_of_an_incident(
+    writer: Library, reader: Library, cast_document: dict[str, Any]
+) -> None:
+    [singh] = [i for i in cast_document["incidents"] if i["slug"] == "singh-2020"]
+    singh["participants"].pop()
+
+    writer.import_dataset(cast_document, actor=MOD)
+    reader.catch_up()
+
+    assert not shows_incident(reader, "jane-doe", singh["title"])
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

@@ -206,6 +206,22 @@ def test_a_person_an_import_casts_in_an_incident_shows_it_at_once(library: Libra
     assert singh["title"] in {field.text for field in person.fields}
 
 
+def test_a_person_an_import_takes_out_of_an_incident_no_longer_shows_it(library: Library) -> None:
+    document = shipped()
+    document["people"].append(NEW_PERSON)
+    singh = incident(document, "singh-2020")
+    singh["participants"].append({"person": "jane-doe", "role": "Whip"})
+    library.import_dataset(document, actor=MOD)
+    singh["participants"].pop()
+
+    plan = library.import_dataset(document, actor=MOD)
+
+    assert plan.cast_left == {"jane-doe"}
+    person = library.index.get(DocumentKind.PERSON, "jane-doe", GUILD)
+    assert person is not None
+    assert singh["title"] not in {field.text for field in person.fields}
+
+
 def test_progress_counts_every_entry_written(library: Library) -> None:
     document = shipped()
     document["people"] += [NEW_PERSON, {"slug": "john-roe", "name": "John Roe"}]

@@ -199,6 +199,11 @@ def entry_state(entry: Entry, *, removed: bool) -> EntryState:
     return {"entry": _json(entry), "removed": removed}
 
 
+def entry_cast(entry: Entry | None) -> set[str]:
+    """The people an incident entry has taking part (none for any other entry)."""
+    return {p.person for p in entry.participants} if isinstance(entry, IncidentEntry) else set()
+
+
 def cast_of(state: Mapping[str, Any] | None) -> set[str]:
     """The people an incident's audited state (``AuditEntry.before`` or ``after``) has taking part."""
     entry = state["entry"] if state else {}

@@ -105,6 +105,7 @@ class ImportPlan:
     guild_id: int
     dataset_version: str
     entries: tuple[PlannedEntry, ...]
+    cast_left: frozenset[str] = frozenset()  # the guild's people an incident it rewrites no longer names
 
     def count(self, outcome: Outcome, kind: EntityKind | None = None) -> int:
         return sum(1 for p in self.entries if p.outcome is outcome and kind in (None, p.kind))
@@ -126,6 +127,12 @@ class ImportPlan:
     def written(self) -> set[tuple[EntityKind, str]]:
         """The entries an import writes, as (kind, key): what the change log records and re-indexing reads."""
         return {(kind, slug_of(entry)) for kind, entry in self.writes}
+
+    @property
+    def touched(self) -> set[tuple[EntityKind, str]]:
+        """The entries whose documents the import changes: those it writes, and the people in
+        ``cast_left`` (their documents showed the incidents they left). What the change log records."""
+        return self.written | {(EntityKind.PERSON, slug) for slug in self.cast_left}
 
     @property
     def summary(self) -> str:
@@ -275,7 +282,7 @@ def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> t
             slugs.setdefault(planned.kind, set()).add(planned.key)
     found = _find(session, slugs, guild_id, lock=lock)
     outcomes = tuple(_outcome(planned, found) for planned in judged)
-    return ImportPlan(guild_id, header.dataset_version, outcomes), found
+    return ImportPlan(guild_id, header.dataset_version, outcomes, _cast_left(outcomes, found)), found
 
 
 def _outcome(planned: PlannedEntry, found: _Found) -> PlannedEntry:
@@ -286,6 +293,16 @@ def _outcome(planned: PlannedEntry, found: _Found) -> PlannedEntry:
     if current is None:
         return planned
     return replace(planned, outcome=Outcome.UNCHANGED if current == planned.entry else Outcome.CHANGED)
+
+
+def _cast_left(outcomes: Iterable[PlannedEntry], found: _Found) -> frozenset[str]:
+    """The people the scope's own incidents name now and the file's versions of them do not."""
+    left: set[str] = set()
+    for planned in outcomes:
+        if planned.kind is EntityKind.INCIDENT and planned.outcome is Outcome.CHANGED:
+            before = found.stored.get((planned.kind, planned.key or ""))
+            left |= changes.entry_cast(before) - changes.entry_cast(planned.entry)
+    return frozenset(left)
 
 
 def apply_import(
