@@ -286,6 +286,20 @@ def test_rewriting_the_same_documents_keeps_the_slot_range_within_twice_the_live
     assert index.slot_range <= len(docs) + 1 + search_index._SLOT_FLOOR
 
 
+def test_a_word_s_postings_keep_fewer_rows_of_rewritten_documents_than_of_live_ones() -> None:
+    rng = random.Random(15)
+    docs = documents(rng, 50)
+    common = [replace(doc, fields=(*doc.fields, TextField("quokka"))) for doc in docs]
+    index = SearchIndex(common)
+    for step in range(300):  # too few writes to renumber the slots
+        index.upsert(common[step % 10])
+        live = index._df["quokka"]
+        assert live == len(docs)
+        assert index._dead.get("quokka", 0) <= live
+    assert index.slot_range > 300
+    assert answers(index, ["quokka", "quok"]) == answers(SearchIndex(index.documents()), ["quokka", "quok"])
+
+
 def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_same_documents() -> None:
     rng = random.Random(13)
     docs = with_twins(rng, 300)  # and few syllables, 40 dates: ties in coverage and in the default order

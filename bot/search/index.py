@@ -421,7 +421,10 @@ _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
 # A word's postings are rows (slot, weight): the documents holding it, in no order, and its weight in
 # each. Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
-# The first ``_df[word]`` rows are the documents; the rest are room for more, (_NO_SLOT, 0) rows.
+# The first ``_df[word] + _dead.get(word, 0)`` rows are in use: the documents, and rows of documents since
+# unlinked (their slot's bucket is _NO_BUCKET, so no query sees them), left in place rather than searched
+# for; the rest are room for more, (_NO_SLOT, 0) rows. A word whose dead rows come to outnumber its
+# documents has its rows compacted, and renumbering the slots compacts every word's.
 _SLOT, _WEIGHT = 0, 1
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
 _ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
@@ -559,6 +562,7 @@ class SearchIndex:
         self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
         self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
+        self._dead: dict[str, int] = {}  # rows of unlinked documents in a token's postings, where any
         self._exact: dict[str, set[_Ident]] = {}
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         # guild (the shared scope too) -> curated entry (``Document.entry``) -> its documents' (kind, key)s
@@ -697,26 +701,36 @@ class SearchIndex:
 
     def _post(self, token: str, slot: int, weight: float) -> None:
         """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
-        held = self._df[token]
+        used = self._df[token] + self._dead.get(token, 0)
         postings = self._postings.get(token)
-        if postings is None or held == len(postings):
-            grown = np.zeros((held + max(int(held * _ROOM), 4), 2))  # (_NO_SLOT, 0) rows
+        if postings is None or used == len(postings):
+            grown = np.zeros((used + max(int(used * _ROOM), 4), 2))  # (_NO_SLOT, 0) rows
             if postings is not None:
-                grown[:held] = postings
+                grown[:used] = postings
             postings = self._postings[token] = grown
-        postings[held] = (slot, weight)
+        postings[used] = (slot, weight)
 
-    def _unpost(self, token: str, slot: int) -> None:
-        """Take a document out of a token's postings (before ``_df`` stops counting it): the last row
-        takes its place."""
+    def _unpost(self, token: str) -> None:
+        """Take an unlinked document (its slot's bucket already ``_NO_BUCKET``) out of a token's postings,
+        before ``_df`` stops counting it: its row stays, dead, until the token's rows are compacted."""
         held = self._df[token]
         if held == 1:
             del self._postings[token]
+            self._dead.pop(token, None)
             return
+        dead = self._dead[token] = self._dead.get(token, 0) + 1
+        if dead > held - 1:
+            self._compact(token)
+
+    def _compact(self, token: str) -> None:
+        """Drop the token's dead rows, keeping the live ones in their order (and room for more)."""
+        used = self._df[token] + self._dead.pop(token, 0)
         postings = self._postings[token]
-        at = int(np.flatnonzero(postings[:held, _SLOT] == slot)[0])
-        postings[at] = postings[held - 1]
-        postings[held - 1] = (_NO_SLOT, 0.0)
+        slots = postings[:used, _SLOT].astype(np.intp)
+        live = postings[:used][self._slot_buckets[slots] != _NO_BUCKET]
+        compacted = np.zeros((len(live) + max(int(len(live) * _ROOM), 4), 2))
+        compacted[: len(live)] = live
+        self._postings[token] = compacted
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
@@ -775,7 +789,7 @@ class SearchIndex:
                 if not lists:
                     del self._ordered[initial]
         for token in entry.tokens:
-            self._unpost(token, entry.slot)
+            self._unpost(token)
             self._df[token] -= 1
             if not self._df[token]:
                 del self._df[token]
@@ -800,6 +814,8 @@ class SearchIndex:
     def _renumber_slots(self) -> None:
         """Give the live documents slots 1, 2, 3, ... in the order of their old slots, so every order
         that slots break ties in (coverage found at once, the default order) stays as it was."""
+        for token in list(self._dead):  # no dead row's slot number may outlive its renumbering
+            self._compact(token)
         old = sorted(self._slots)
         entries = [self._slots[slot] for slot in old]
         remap = np.zeros(self._next_slot, np.intp)  # old slot -> new; _NO_SLOT (spare rows) stays
