@@ -367,36 +367,26 @@ def _referred_to(session: Session, row: EntryRow) -> bool:
     return False
 
 
-def _store(
-    session: Session,
-    guild_id: int,
-    kind: EntityKind,
-    row: EntryRow | None,
-    state: EntryState,
-    action: AuditAction,
+def _rewrite(
+    session: Session, guild_id: int, kind: EntityKind, row: EntryRow | None, entry: Entry, action: AuditAction
 ) -> EntryRow:
-    """Write ``state`` as the guild's own row (``row``, claimed already, or a new one: revision 1).
+    """Write ``entry`` as the guild's own row (``row``, claimed already, or a new one: revision 1).
 
     A new row another writer added first (its copy of a shared entry, or the same new slug) makes this
     write a ``Conflict``, whether this one finds it or inserts beside it; the caller rolls back.
     """
-    entry = MODELS[kind].model_validate(state["entry"])
-    if row is None or stored_entry(session, row) != entry:
-        writer = ScopeWriter(session, guild_id)
-        _check_references(session, writer.view, entry)
-        counts = KindCounts()
-        try:
-            written = writer.write(entry, counts)
-        except IntegrityError as error:
-            if not slug_taken(error):
-                raise
-            raise _overtaken(kind, slug_of(entry), action) from None
-        if row is None and not counts.added:
-            raise _overtaken(kind, slug_of(entry), action)
-        row = written
-    row.removed_at = (row.removed_at or _now()) if state["removed"] else None
-    session.flush()
-    return row
+    writer = ScopeWriter(session, guild_id)
+    _check_references(session, writer.view, entry)
+    counts = KindCounts()
+    try:
+        written = writer.write(entry, counts)
+    except IntegrityError as error:
+        if not slug_taken(error):
+            raise
+        raise _overtaken(kind, slug_of(entry), action) from None
+    if row is None and not counts.added:
+        raise _overtaken(kind, slug_of(entry), action)
+    return written
 
 
 def _write(
@@ -412,11 +402,24 @@ def _write(
     suggestion_id: int | None = None,
     undoes_id: int | None = None,
 ) -> AuditEntry:
-    """Make the guild's own row of the entry hold ``state`` (None: no row of its own), and audit it."""
-    before = None if row is None else _state(session, row)
+    """Make the guild's own row of the entry hold ``state`` (None: no row of its own), and audit it.
+
+    The row's entry is read once before and, if the write rewrote it, once after: the states audited
+    are those the rows hold."""
+    stored: Entry | None = None
+    before: EntryState | None = None
+    if row is not None:
+        stored = stored_entry(session, row)
+        before = entry_state(stored, removed=row.removed_at is not None)
     after: EntryState | None = None
     if state is not None:
-        after = _state(session, _store(session, actor.guild_id, kind, row, state, action))
+        entry = MODELS[kind].model_validate(state["entry"])
+        if row is None or stored is None or stored != entry:
+            row = _rewrite(session, actor.guild_id, kind, row, entry, action)
+            stored = stored_entry(session, row)
+        row.removed_at = (row.removed_at or _now()) if state["removed"] else None
+        session.flush()
+        after = entry_state(stored, removed=state["removed"])
     elif row is not None:
         if not isinstance(row, Incident) and _referred_to(session, row):
             raise Conflict(Msg.STILL_REFERRED_TO, kind=kind_name(kind), key=key)
