@@ -1406,10 +1406,12 @@ def _score(coverage: float, phrase: float, share: float) -> float:
 def _phrase_bound(size: int, entry: _IndexedDocument) -> float:
     """At least ``_phrase`` of a query of ``size`` characters: ``ratio`` can reach no more than
     ``2 * min / (size + length)`` of a field (with a margin for the floats' last digits)."""
-    bound = max(
-        (weight * 2.0 * min(size, len(text)) / (size + len(text)) for text, weight in entry.fields),
-        default=0.0,
-    )
+    bound = 0.0
+    for text, weight in entry.fields:  # heaviest first: a field no heavier than the bound cannot raise it
+        if weight <= bound:
+            break
+        length = len(text)
+        bound = max(bound, weight * 2.0 * min(size, length) / (size + length))
     return bound + 1e-9
 
 
