@@ -14,6 +14,7 @@ import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from rapidfuzz import fuzz, process
@@ -226,7 +227,12 @@ def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
         return [[(hit.document.key, hit.score) for hit in call(query)] for query in queries for call in calls]
 
     bounded = results()
-    monkeypatch.setattr(search_index, "_phrase_bound", lambda size, entry: 1.0)  # score every document
+    terms = search_index._phrase_terms
+
+    def unbounded(query: str, entries: Sequence[Any]) -> tuple[list[float], list[float]]:
+        return [1.0] * len(entries), terms(query, entries)[1]  # no bound: score every document
+
+    monkeypatch.setattr(search_index, "_phrase_terms", unbounded)
     assert results() == bounded
 
 
