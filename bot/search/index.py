@@ -1175,7 +1175,7 @@ class SearchIndex:
                     heapq.heapreplace(best_scores, hit.score)
             else:
                 continue
-            break
+            break  # the batch ended the ranking: no later candidate can reach the top
         scored.sort(key=_hit_order)
         return (hits + scored)[:limit]
 
