@@ -428,6 +428,7 @@ _PHRASE_BATCH = 32  # candidates whose phrase terms are computed in one call (``
 # for; the rest are room for more, (_NO_SLOT, 0) rows. A word whose dead rows come to outnumber its
 # documents has its rows compacted, and renumbering the slots compacts every word's.
 _SLOT, _WEIGHT = 0, 1
+_NO_ROWS = np.zeros((0, 2))  # a new word's postings, before ``_with_room`` gives them room
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
 _ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
 _NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
@@ -706,10 +707,7 @@ class SearchIndex:
         used = self._df[token] + self._dead.get(token, 0)
         postings = self._postings.get(token)
         if postings is None or used == len(postings):
-            grown = np.zeros((used + max(int(used * _ROOM), 4), 2))  # (_NO_SLOT, 0) rows
-            if postings is not None:
-                grown[:used] = postings
-            postings = self._postings[token] = grown
+            postings = self._postings[token] = _with_room(_NO_ROWS if postings is None else postings)
         postings[used] = (slot, weight)
 
     def _unpost(self, token: str) -> None:
@@ -729,10 +727,7 @@ class SearchIndex:
         used = self._df[token] + self._dead.pop(token, 0)
         postings = self._postings[token]
         slots = postings[:used, _SLOT].astype(np.intp)
-        live = postings[:used][self._slot_buckets[slots] != _NO_BUCKET]
-        compacted = np.zeros((len(live) + max(int(len(live) * _ROOM), 4), 2))
-        compacted[: len(live)] = live
-        self._postings[token] = compacted
+        self._postings[token] = _with_room(postings[:used][self._slot_buckets[slots] != _NO_BUCKET])
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
@@ -1101,21 +1096,6 @@ class SearchIndex:
             if best[slot] and _a_piece(self._slots[slot], word, pairs):
                 best[slot] *= self.tuning.piece_share
 
-    @staticmethod
-    def _phrase(query: str, entry: _IndexedDocument) -> float:
-        """The best ``weight x ratio(query, field)`` in [0, 1], skipping fields that cannot beat it."""
-        best = 0.0
-        size = len(query)
-        for text, weight in entry.fields:  # heaviest first
-            if weight <= best:
-                break
-            length = len(text)
-            if weight * 2.0 * min(size, length) / (size + length) <= best:
-                continue  # ratio() cannot exceed this length bound
-            value = weight * fuzz.ratio(query, text, score_cutoff=100.0 * best / weight) / 100.0
-            best = max(best, value)
-        return best
-
     def _rank(
         self,
         query: str,
@@ -1190,15 +1170,18 @@ class SearchIndex:
     ) -> list[Hit]:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
-        hits: list[Hit] = []
         indexed = " " not in prefix and len(prefix) < self.tuning.prefix_min  # one of _initials_of's
-        for entry in self._default_entries(kinds, guild_id, prefix if indexed else ""):
-            if len(hits) >= limit:
-                break
-            if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc):
-                score = 100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * self._phrase(prefix, entry))
-                hits.append(Hit(entry.doc, round(score, 1)))
-        return hits
+        listed = (
+            entry
+            for entry in self._default_entries(kinds, guild_id, prefix if indexed else "")
+            if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc)
+        )
+        found = list(itertools.islice(listed, limit))
+        _, phrases = _phrase_terms(prefix, found)
+        return [
+            Hit(entry.doc, round(100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * phrase), 1))
+            for entry, phrase in zip(found, phrases, strict=True)
+        ]
 
     def _begins_many(self, prefix: str) -> bool:
         """Whether more than ``_PREFIX_WORDS_MAX`` vocabulary words begin with ``prefix``."""
@@ -1401,6 +1384,13 @@ def _last_of_each(documents: Iterable[Document]) -> list[Document]:
     return list(latest.values())
 
 
+def _with_room(rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``rows`` followed by room for more postings, (_NO_SLOT, 0) rows: ``_ROOM`` of them, at least 4."""
+    grown = np.zeros((len(rows) + max(int(len(rows) * _ROOM), 4), 2))
+    grown[: len(rows)] = rows
+    return grown
+
+
 def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.float64]:
     rows = np.empty((len(slots), 2))
     rows[:, _SLOT] = slots
@@ -1414,9 +1404,10 @@ def _score(coverage: float, phrase: float, share: float) -> float:
 
 
 def _phrase_terms(query: str, entries: Sequence[_IndexedDocument]) -> tuple[list[float], list[float]]:
-    """For each entry, a bound on ``SearchIndex._phrase`` of ``query`` (``ratio`` can reach no more than
-    ``2 * min / (size + length)`` of a field; with a margin for the floats' last digits) and the phrase
-    term itself: every field's at once, in numpy and in one call into rapidfuzz."""
+    """For each entry, its phrase term for ``query`` (the best ``weight x ratio(query, field)``, in [0, 1])
+    and a bound on it that needs no ``ratio`` (``ratio`` can reach no more than ``2 * min / (size +
+    length)`` of a field; with a margin for the floats' last digits): every field's at once, in numpy
+    and in one call into rapidfuzz."""
     counts = np.fromiter((len(entry.fields) for entry in entries), np.intp, len(entries))
     held = np.flatnonzero(counts)  # entries with fields: each one run of the fields below, in order
     bounds, phrases = np.zeros(len(entries)), np.zeros(len(entries))
