@@ -105,7 +105,7 @@ class ImportPlan:
     guild_id: int
     dataset_version: str
     entries: tuple[PlannedEntry, ...]
-    cast_left: frozenset[str] = frozenset()  # the guild's people an incident it rewrites no longer names
+    cast_left: frozenset[str]  # the scope's people an incident it rewrites no longer names
 
     def count(self, outcome: Outcome, kind: EntityKind | None = None) -> int:
         return sum(1 for p in self.entries if p.outcome is outcome and kind in (None, p.kind))
