@@ -38,7 +38,7 @@ from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.cleaning import is_id
-from db.dataset.reader import stored_entry
+from db.dataset.reader import SlugsById, stored_entry
 from db.dataset.rows import EntryRow, GuildView, own_row, removed_rows, slug_of, slug_taken
 from db.dataset.schema import (
     ChamberEntry,
@@ -307,15 +307,43 @@ def _overtaken(kind: EntityKind, key: str, action: AuditAction) -> Conflict:
     return Conflict(Msg.CHANGED_MEANWHILE, kind=kind_name(kind), key=key)
 
 
+@dataclass(frozen=True, slots=True)
+class _Own:
+    """The guild's own row of the entry a write changes (None: it has none) and the entry that row holds,
+    read once for the whole write; ``refs`` keeps the rows it refers to for the write's read after."""
+
+    row: EntryRow | None
+    entry: Entry | None
+    refs: SlugsById
+
+    @classmethod
+    def read(cls, session: Session, row: EntryRow | None) -> _Own:
+        refs = SlugsById(session)
+        return cls(row, None if row is None else stored_entry(session, row, refs), refs)
+
+    @property
+    def state(self) -> EntryState | None:
+        """The state the row is audited with (None: no row of its own)."""
+        if self.row is None or self.entry is None:
+            return None
+        return entry_state(self.entry, removed=self.row.removed_at is not None)
+
+    def visible(self, session: Session, kind: EntityKind, key: str) -> Entry | None:
+        """``visible_entry`` for the writing guild: its own entry unless removed, else the shared one."""
+        if self.row is not None:
+            return None if self.row.removed_at is not None else self.entry
+        return visible_entry(session, guild_id=SHARED_GUILD, kind=kind, key=key)
+
+
 def _claimed(
     session: Session, actor: Actor, kind: EntityKind, key: str, expected: int | None, action: AuditAction
-) -> EntryRow | None:
+) -> _Own:
     """``_lock``, then the row's revision bumped if it is still the one just read: the write's lock on
     SQLite too, taken before the entry it changes is read (a writer that got there first makes this one
-    wait, then fail with ``Conflict``; on PostgreSQL ``_lock`` waited already)."""
+    wait, then fail with ``Conflict``; on PostgreSQL ``_lock`` waited already). Then the row's entry."""
     row = _lock(session, actor, kind, key, expected)
     if row is None:
-        return None  # a first row: the slug's unique constraint guards its insert (``_store``)
+        return _Own.read(session, None)  # a first row: the slug's unique constraint guards its insert
     table = type(row)
     claimed = session.execute(
         update(table)
@@ -324,7 +352,7 @@ def _claimed(
     )
     if cast("CursorResult[Any]", claimed).rowcount != 1:
         raise _overtaken(kind, key, action)
-    return row
+    return _Own.read(session, row)
 
 
 def _changed(kind: EntityKind, key: str, current: Entry | None, change: Change, action: AuditAction) -> Entry:
@@ -379,7 +407,7 @@ def _rewrite(
     _check_references(session, writer.view, entry)
     counts = KindCounts()
     try:
-        written = writer.write(entry, counts)
+        written = writer.write(entry, counts, differs=True)
     except IntegrityError as error:
         if not slug_taken(error):
             raise
@@ -395,28 +423,25 @@ def _write(
     actor: Actor,
     kind: EntityKind,
     key: str,
-    row: EntryRow | None,
+    own: _Own,
     state: EntryState | None,
     action: AuditAction,
     summary: str,
     suggestion_id: int | None = None,
     undoes_id: int | None = None,
 ) -> AuditEntry:
-    """Make the guild's own row of the entry hold ``state`` (None: no row of its own), and audit it.
+    """Make the guild's own row of the entry (``own``, as claimed) hold ``state`` (None: no row of its
+    own), and audit it.
 
-    The row's entry is read once before and, if the write rewrote it, once after: the states audited
-    are those the rows hold."""
-    stored: Entry | None = None
-    before: EntryState | None = None
-    if row is not None:
-        stored = stored_entry(session, row)
-        before = entry_state(stored, removed=row.removed_at is not None)
+    The row's entry was read once before (``own``) and, if the write rewrites it, is read once after:
+    the states audited are those the rows hold."""
+    row, stored, before = own.row, own.entry, own.state
     after: EntryState | None = None
     if state is not None:
         entry = MODELS[kind].model_validate(state["entry"])
-        if row is None or stored is None or stored != entry:
+        if row is None or stored != entry:
             row = _rewrite(session, actor.guild_id, kind, row, entry, action)
-            stored = stored_entry(session, row)
+            stored = stored_entry(session, row, own.refs)
         row.removed_at = (row.removed_at or _now()) if state["removed"] else None
         session.flush()
         after = entry_state(stored, removed=state["removed"])
@@ -461,16 +486,15 @@ def apply(
     entries first, then the shared ones). ``expected_revision`` (from ``current_revision``) makes the
     write fail with ``Conflict`` if someone else wrote the entry since. Returns the audit entry.
     """
-    row = _claimed(session, actor, kind, key, expected_revision, action)
-    current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
-    entry = _changed(kind, key, current, change, action)
+    own = _claimed(session, actor, kind, key, expected_revision, action)
+    entry = _changed(kind, key, own.visible(session, kind, key), change, action)
     state = entry_state(entry, removed=False)
     return _write(
         session,
         actor=actor,
         kind=kind,
         key=key,
-        row=row,
+        own=own,
         state=state,
         action=action,
         summary=summary,
@@ -517,22 +541,22 @@ def _set_removed(
     summary: str,
 ) -> AuditEntry:
     action = AuditAction.REMOVE if removed else AuditAction.RESTORE
-    row = _claimed(session, actor, kind, key, expected_revision, action)
+    own = _claimed(session, actor, kind, key, expected_revision, action)
     if removed:
-        current = visible_entry(session, guild_id=actor.guild_id, kind=kind, key=key)
+        current = own.visible(session, kind, key)
         if current is None:
             raise NotFound(Msg.NOTHING_TO_REMOVE, kind=kind_name(kind), key=key)
         entry = _json(current)
-    elif row is None or row.removed_at is None:
+    elif own.state is None or not own.state["removed"]:
         raise NotFound(Msg.NOT_REMOVED, kind=kind_name(kind, capital=True), key=key)
     else:
-        entry = _state(session, row)["entry"]
+        entry = own.state["entry"]
     return _write(
         session,
         actor=actor,
         kind=kind,
         key=key,
-        row=row,
+        own=own,
         state={"entry": entry, "removed": removed},
         action=action,
         summary=summary,
@@ -602,8 +626,8 @@ def undo(
     (``undone_by_id``).
     """
     target = _to_undo(session, actor, audit_id, kinds)
-    row = _claimed(session, actor, target.kind, target.key, None, AuditAction.UNDO)
-    if (None if row is None else _state(session, row)) != target.after:
+    own = _claimed(session, actor, target.kind, target.key, None, AuditAction.UNDO)
+    if own.state != target.after:
         raise Conflict(
             Msg.CHANGED_SINCE_CHANGE,
             kind=kind_name(target.kind, capital=True),
@@ -618,7 +642,7 @@ def undo(
         actor=actor,
         kind=target.kind,
         key=target.key,
-        row=row,
+        own=own,
         state=before,
         action=AuditAction.UNDO,
         summary=say(Msg.UNDID_SUMMARY, change=target.id, summary=target.summary),

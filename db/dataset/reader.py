@@ -52,7 +52,12 @@ from db.models import Motion as MotionRow
 
 
 class SlugsById:
-    """Turns row ids back into slugs, remembering every row it was asked about."""
+    """Turns row ids back into slugs, remembering every row it was asked about.
+
+    ``read`` fetches many rows of a table in one statement, before their slugs are asked for one by one;
+    the rows stay remembered for every later read through the same instance (a write reads its entry
+    before and after, say). A slug never changes, so a remembered row always names its id rightly.
+    """
 
     def __init__(self, session: Session) -> None:
         self._session = session
@@ -76,6 +81,26 @@ class SlugsById:
     def source(self, row_id: int) -> str:
         return self._get(Source, row_id, self.sources).key
 
+    def read(
+        self,
+        *,
+        chambers: Iterable[int | None] = (),
+        parties: Iterable[int | None] = (),
+        people: Iterable[int | None] = (),
+        sources: Iterable[int | None] = (),
+    ) -> None:
+        """Fetch the rows of these ids not remembered yet: one statement per table that has any."""
+        self._read(Chamber, chambers, self.chambers)
+        self._read(Party, parties, self.parties)
+        self._read(Person, people, self.people)
+        self._read(Source, sources, self.sources)
+
+    def _read(self, table: type[ScopeRow], ids: Iterable[int | None], seen: dict[int, ScopeRow]) -> None:
+        wanted = {number for number in ids if number is not None and number not in seen}
+        if wanted:
+            rows = self._session.exec(select(table).where(col(table.id).in_(wanted)))
+            seen.update((row_id(row), row) for row in rows)
+
     def _get(self, table: type[ScopeRow], row_id: int, seen: dict[int, ScopeRow]) -> ScopeRow:
         if row_id not in seen:
             row = self._session.get(table, row_id)
@@ -89,8 +114,21 @@ def _children(session: Session, table: type[Any], incident_id: int, *order: Any)
     return list(session.exec(select(table).where(table.incident_id == incident_id).order_by(*order)))
 
 
+def _positions(session: Session, motions: list[MotionRow]) -> dict[int, list[Position]]:
+    """The positions taken on each of ``motions``, by motion id, in the order they were stored."""
+    by_motion: dict[int, list[Position]] = {row_id(motion): [] for motion in motions}
+    if by_motion:
+        statement = select(Position).where(col(Position.motion_id).in_(by_motion)).order_by(col(Position.id))
+        for position in session.exec(statement):
+            by_motion[position.motion_id].append(position)
+    return by_motion
+
+
 def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> IncidentEntry:
-    """The file form of a stored incident (raises ``ValidationError`` if the rows break the format)."""
+    """The file form of a stored incident (raises ``ValidationError`` if the rows break the format).
+
+    Its rows are read a table at a time, and the rows they refer to (people, parties, sources) once
+    each: a few statements whatever the incident holds."""
     incident_id = row_id(incident)
     links: list[IncidentSource] = _children(
         session, IncidentSource, incident_id, col(IncidentSource.rank), col(IncidentSource.source_id)
@@ -101,19 +139,26 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
     motions: list[MotionRow] = _children(session, MotionRow, incident_id, col(MotionRow.id))
     quotes: list[Quote] = _children(session, Quote, incident_id, col(Quote.rank), col(Quote.id))
     rulings: list[Ruling] = _children(session, Ruling, incident_id, col(Ruling.rank), col(Ruling.id))
-
-    def positions(motion_id: int) -> Iterable[PositionEntry]:
-        rows = session.exec(
-            select(Position).where(col(Position.motion_id) == motion_id).order_by(col(Position.id))
-        )
-        for row in rows:
-            yield PositionEntry(
-                person=refs.maybe_person(row.person_id),
-                party=refs.party(row.party_id),
-                source=refs.source(row.source_id),
-                **same_named(row, PositionEntry),
-            )
-
+    positions = _positions(session, motions)
+    stances = [position for taken in positions.values() for position in taken]
+    refs.read(
+        chambers=[incident.chamber_id],
+        parties=[*(row.party_id for row in participants), *(row.party_id for row in stances)],
+        people=[
+            *(row.person_id for row in participants),
+            *(row.person_id for row in quotes),
+            *(row.person_id for row in stances),
+            *(row.moved_by_id for row in motions),
+            *(person for row in rulings for person in (row.ruled_by_id, row.subject_id)),
+        ],
+        sources=[
+            *(row.source_id for row in links),
+            *(row.source_id for row in motions),
+            *(row.source_id for row in quotes),
+            *(row.source_id for row in rulings),
+            *(row.source_id for row in stances),
+        ],
+    )
     return IncidentEntry(
         **same_named(incident, IncidentEntry),
         chamber=refs.chamber(incident.chamber_id),
@@ -130,7 +175,15 @@ def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> In
             MotionEntry(
                 moved_by=refs.maybe_person(row.moved_by_id),
                 source=refs.source(row.source_id),
-                positions=list(positions(row_id(row))),
+                positions=[
+                    PositionEntry(
+                        person=refs.maybe_person(position.person_id),
+                        party=refs.party(position.party_id),
+                        source=refs.source(position.source_id),
+                        **same_named(position, PositionEntry),
+                    )
+                    for position in positions[row_id(row)]
+                ],
                 **same_named(row, MotionEntry),
             )
             for row in motions
@@ -163,10 +216,11 @@ def stored_incident(session: Session, incident: Incident, refs: SlugsById) -> In
         return None
 
 
-def stored_entry(session: Session, row: EntryRow) -> Entry:
-    """The file form of one stored row (an incident with its children), its text as stored."""
+def stored_entry(session: Session, row: EntryRow, refs: SlugsById | None = None) -> Entry:
+    """The file form of one stored row (an incident with its children), its text as stored. ``refs``
+    keeps the rows it refers to for the caller's next read."""
     with reading_stored():
-        return _entry(session, row, SlugsById(session))
+        return _entry(session, row, SlugsById(session) if refs is None else refs)
 
 
 def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:

@@ -155,12 +155,14 @@ class ScopeWriter:
         for table in REFERRED:
             self.view.ids(table)
 
-    def write(self, entry: Entry, counts: KindCounts | None = None) -> EntryRow:
-        """Add ``entry`` as a row of the scope, or update the scope's row with its slug."""
+    def write(self, entry: Entry, counts: KindCounts | None = None, *, differs: bool = False) -> EntryRow:
+        """Add ``entry`` as a row of the scope, or update the scope's row with its slug. ``differs``: the
+        caller knows that row holds another entry, so a stored incident is rewritten without being read
+        to compare first."""
         counts = KindCounts() if counts is None else counts
         row: EntryRow
         if isinstance(entry, IncidentEntry):
-            row = self._incident(entry, counts)
+            row = self._incident(entry, counts, differs=differs)
         else:
             table, values = entry_values(entry, self.view)
             row = self._upsert(table, slug_of(entry), values, counts)
@@ -195,13 +197,13 @@ class ScopeWriter:
             counts.changed += 1
         return row
 
-    def _incident(self, entry: IncidentEntry, counts: KindCounts) -> Incident:
+    def _incident(self, entry: IncidentEntry, counts: KindCounts, *, differs: bool) -> Incident:
         _, values = entry_values(entry, self.view)
         incident: Incident | None = self._own_row(Incident, entry.slug)
         if incident is None:
             incident = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
             self._add(incident, counts)
-        elif stored_incident(self.session, incident, self._refs) == entry:
+        elif not differs and stored_incident(self.session, incident, self._refs) == entry:
             counts.unchanged += 1
             return incident
         else:
