@@ -5,20 +5,22 @@ shared incident (in French too), its tombstones over shared entries and its remo
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from sqlmodel import Session, col, select
 
-from bot.curation.changes import Actor, EntityKind, existing
+from bot.curation.changes import Actor, AuditAction, EntityKind, existing
 from bot.library import Library
 from bot.search import documents
 from bot.search.documents import entry_documents, load_documents
 from bot.search.index import SHARED_GUILD, Document, DocumentKind
 from db.dataset.files import dump_dataset
-from db.dataset.schema import IncidentEntry
+from db.dataset.schema import IncidentEntry, PersonEntry
 from db.models import Chamber, Incident, Motion, Participant, Party, Person, Quote, Ruling, Term
 from tests.generated_dataset import generated_dataset
+from tests.test_write_reads import statements
 
 GUILD = 2_000_000_000_000_021
 MOD = Actor(GUILD, 503)
@@ -118,3 +120,27 @@ def test_an_entrys_documents_are_those_the_guilds_load_gives_it(overlaid: Librar
         (DocumentKind.INCIDENT, "singh-2020", False),
         (DocumentKind.PERSON, "jagmeet-singh", True),
     }
+
+
+def test_a_person_s_documents_are_read_without_reading_incidents_they_take_no_part_in(
+    overlaid: Library,
+) -> None:
+    newcomer = PersonEntry(slug="new-member", name="New Member")
+    overlaid.apply(
+        actor=MOD,
+        kind=EntityKind.PERSON,
+        key=newcomer.slug,
+        change=lambda _: newcomer,
+        summary="a new member",
+        action=AuditAction.ADD,
+    )
+    entries = {(EntityKind.PERSON, newcomer.slug)}
+    with overlaid.database.session() as session:
+        whole = [doc for doc in load_documents(session, guild_id=GUILD) if doc.entry in entries]
+        with statements(overlaid.database) as run:
+            found = entry_documents(session, guild_id=GUILD, entries=entries)
+
+    assert found == whole
+    assert [doc.label for doc in found] == ["New Member"]
+    read = {table for statement in run for table in re.findall(r"FROM (\w+)", statement)}
+    assert read.isdisjoint({"incident", "quote", "ruling", "motion", "term"})

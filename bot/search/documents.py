@@ -185,6 +185,15 @@ class _Scope:
     incident_ids: frozenset[int] = frozenset()  # with ``only``: the incidents read (``of_entries``)
     named_ids: frozenset[int] = frozenset()  # with ``only``: those it names, whose own documents are wanted
 
+    def lacks(self, kind: EntityKind) -> bool:
+        """Whether the scope is narrowed to entries none of which is of ``kind``: no row of it to read."""
+        return self.only is not None and not self.only[kind]
+
+    def lacks_incidents(self, *, named: bool = False) -> bool:
+        """Whether the scope is narrowed to entries that show no incident (name none, if ``named``): no
+        incident or child row to read."""
+        return self.only is not None and not (self.named_ids if named else self.incident_ids)
+
     def rows(self, table: Any, statement: Select[Any], kind: EntityKind) -> Select[Any]:
         """``statement`` on ``table`` narrowed to the scope's guild and, if ``only``, to its slugs."""
         if self.guild_id is not None:
@@ -228,7 +237,11 @@ class _Scope:
             )
         )
         connection = session.connection()
-        ids = frozenset(row_id for (row_id,) in connection.execute(named))
+        ids = (
+            frozenset(row_id for (row_id,) in connection.execute(named))
+            if only[EntityKind.INCIDENT]
+            else frozenset()
+        )
         if only[EntityKind.PERSON]:
             appearances = frozenset(row_id for (row_id,) in connection.execute(appearing))
             return cls(guild_id, only, ids | appearances, ids)
@@ -253,7 +266,8 @@ class _Scope:
 
 def _documents(session: Session, scope: _Scope) -> list[Document]:
     live = Incident.__table__.c.removed_at.is_(None)  # type: ignore[attr-defined]
-    incidents = _rows(session, scope.incidents(select(Incident.__table__).where(live)))  # type: ignore[attr-defined]
+    statement = scope.incidents(select(Incident.__table__).where(live))  # type: ignore[attr-defined]
+    incidents = [] if scope.lacks_incidents() else _rows(session, statement)
     participants = _children(session, Participant, scope)
     quotes = _children(session, Quote, scope, named=True)
     rulings = _children(session, Ruling, scope, named=True)
@@ -322,6 +336,8 @@ _KINDS: dict[Any, EntityKind] = {
 
 def _scoped(session: Session, table: Any, scope: _Scope, *, removed: bool = False) -> list[Any]:
     """The scope's rows that are live (``removed=False``) or removed (``removed=True``)."""
+    if scope.lacks(_KINDS[table]):
+        return []
     columns = table.__table__
     statement = select(columns).where(
         columns.c.removed_at.is_not(None) if removed else columns.c.removed_at.is_(None)
@@ -341,6 +357,8 @@ def _referable(session: Session, table: Any, scope: _Scope, ids: set[int] | None
 
 def _children(session: Session, table: type[_Child], scope: _Scope, *, named: bool = False) -> list[_Child]:
     """Child rows of the scope's live incidents (of those it names, if ``named``: see ``incidents``)."""
+    if scope.lacks_incidents(named=named):
+        return []
     children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
     statement = (
         select(children)
