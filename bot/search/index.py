@@ -442,16 +442,17 @@ _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 @dataclass(slots=True)
 class _IndexedDocument:
-    """A document with its folded texts, computed once at upsert."""
+    """A document with its folded texts, computed once at upsert. Its sets of words are tuples, each
+    word once: a few words each, looked through with ``in``, at a fraction of a frozenset's memory."""
 
     doc: Document
-    exact: frozenset[str]
+    exact: tuple[str, ...]  # its folded exact names and its key
     fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
     tokens: tuple[str, ...]  # its words (and joined compounds), each once
     weights: tuple[float, ...]  # each token's weight: that of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
-    pairs: frozenset[str]  # "new zealand": neighbouring words of its names (fields of a few words)
-    names: frozenset[str]  # the words of its names
+    pairs: tuple[str, ...]  # "new zealand": neighbouring words of its names (fields of a few words)
+    names: tuple[str, ...]  # the words of its names
     slot: int = -1  # its number in the postings, given when it joins the index
 
 
@@ -488,10 +489,9 @@ def _folded(raw: str) -> _Folded:
 
 
 def _prepare(doc: Document) -> _IndexedDocument:
-    names = frozenset(name for name in (_folded(raw).text for raw in doc.exact) if name)
-    texts: dict[str, float] = dict.fromkeys(names, 1.0)
+    texts: dict[str, float] = dict.fromkeys(filter(None, (_folded(raw).text for raw in doc.exact)), 1.0)
     split: dict[str, tuple[str, ...]] = {}
-    exact = names | {fold(doc.key)}  # an autocomplete value (the key) resolves exactly when submitted
+    exact = (*texts, fold(doc.key))  # an autocomplete value (the key) resolves exactly when submitted
     joined: dict[str, float] = {}
     for raw, weight in [*((raw, 1.0) for raw in doc.exact), *((f.text, f.weight) for f in doc.fields)]:
         folded = _folded(raw)
@@ -513,18 +513,18 @@ def _prepare(doc: Document) -> _IndexedDocument:
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
     fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
     named = [words for words in split.values() if len(words) <= _NAME_WORDS]
-    pairs = frozenset(
+    pairs = dict.fromkeys(
         sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
     )
     return _IndexedDocument(
         doc,
-        exact,
+        tuple(dict.fromkeys(exact)),
         fields,
         tuple(token_weights),
         tuple(token_weights.values()),
         heads,
-        pairs,
-        frozenset(word for words in named for word in words),
+        tuple(pairs),
+        tuple(dict.fromkeys(word for words in named for word in words)),
     )
 
 
