@@ -10,6 +10,9 @@ and countries), each loaded through the real loader. Recall floors are set just 
 from __future__ import annotations
 
 import datetime as dt
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
@@ -200,6 +203,29 @@ def test_two_documents_sharing_an_exact_name_are_ambiguous() -> None:
     outcome = SearchIndex([labour_uk, labour_nz]).resolve("labour", kinds=[DocumentKind.PARTY])
     assert isinstance(outcome, Ambiguous)
     assert set(keys(outcome.candidates)) == {"uk-labour", "nz-labour"}
+
+
+TIED_NAMESAKES = """
+from bot.search.index import Document, DocumentKind, SearchIndex
+keys = ("liberal-union-za", "liberal-union-es", "liberal-union-ie")
+names = ("Liberal Union", "LU")
+docs = [Document(DocumentKind.PARTY, key, "Liberal Union (LU)", exact=names) for key in keys]
+print(" ".join(hit.document.key for hit in SearchIndex(docs).search("lu")))
+"""
+
+
+def test_namesakes_tied_on_every_count_come_in_the_order_they_were_indexed_in_every_process() -> None:
+    orders = {
+        subprocess.run(
+            [sys.executable, "-c", TIED_NAMESAKES],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in range(1, 6)  # a process's string hashes: the order of a set of them
+    }
+    assert orders == {"liberal-union-za liberal-union-es liberal-union-ie"}
 
 
 def test_nonsense_is_no_match_with_the_newest_entries_as_suggestions(index: SearchIndex) -> None:

@@ -447,7 +447,8 @@ class _IndexedDocument:
 
     doc: Document
     exact: tuple[str, ...]  # its folded exact names and its key
-    fields: tuple[tuple[str, float], ...]  # folded text and weight, heaviest first
+    texts: tuple[str, ...]  # its folded texts, heaviest first
+    text_weights: tuple[float, ...]  # each text's weight
     tokens: tuple[str, ...]  # its words (and joined compounds), each once
     weights: tuple[float, ...]  # each token's weight: that of the best field holding it
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
@@ -511,7 +512,7 @@ def _prepare(doc: Document) -> _IndexedDocument:
         if token_weights.get(token, 0.0) < weight:
             token_weights[token] = weight
     heads = "".join(f" {token}" for token, weight in token_weights.items() if weight >= _W_HEAD)
-    fields = tuple(sorted(texts.items(), key=lambda item: item[1], reverse=True))
+    fields = sorted(texts.items(), key=lambda item: item[1], reverse=True)
     named = [words for words in split.values() if len(words) <= _NAME_WORDS]
     pairs = dict.fromkeys(
         sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
@@ -519,7 +520,8 @@ def _prepare(doc: Document) -> _IndexedDocument:
     return _IndexedDocument(
         doc,
         tuple(dict.fromkeys(exact)),
-        fields,
+        tuple(text for text, _ in fields),
+        tuple(weight for _, weight in fields),
         tuple(token_weights),
         tuple(token_weights.values()),
         heads,
@@ -566,10 +568,10 @@ class SearchIndex:
         self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._dead: dict[str, int] = {}  # rows of unlinked documents in a token's postings, where any
-        self._exact: dict[str, set[_Ident]] = {}
+        self._exact: dict[str, tuple[_Ident, ...]] = {}  # the few documents with each exact name
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         # guild (the shared scope too) -> curated entry (``Document.entry``) -> its documents' (kind, key)s
-        self._entry_keys: dict[int, dict[tuple[str, str], set[tuple[DocumentKind, str]]]] = {}
+        self._entry_keys: dict[int, dict[tuple[str, str], tuple[tuple[DocumentKind, str], ...]]] = {}
         self._tombstones: dict[_Ident, Document] = {}
         self._places: dict[str, Place] = {}  # chambers by slug, as the documents name them
         self._pairs: dict[str, int] = {}  # documents holding each name pair
@@ -643,9 +645,8 @@ class SearchIndex:
             self._forget(doc.ident)
             if doc.guild_id != SHARED_GUILD:
                 self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
-            self._entry_keys.setdefault(doc.guild_id, {}).setdefault(doc.entry, set()).add(
-                (doc.kind, doc.key)
-            )
+            held = self._entry_keys.setdefault(doc.guild_id, {})
+            held[doc.entry] = (*held.get(doc.entry, ()), (doc.kind, doc.key))  # ``_forget`` took it out
             if entry is None:
                 self._tombstones[doc.ident] = doc
             else:
@@ -667,7 +668,7 @@ class SearchIndex:
         for pair in entry.pairs:
             self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
-            self._exact.setdefault(name, set()).add(ident)
+            self._exact[name] = (*self._exact.get(name, ()), ident)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
             ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
@@ -748,9 +749,10 @@ class SearchIndex:
             doc = tombstone
         kind, key, guild_id = ident
         entries = self._entry_keys[guild_id]
-        documents = entries[doc.entry]
-        documents.discard((kind, key))
-        if not documents:
+        documents = tuple(held for held in entries[doc.entry] if held != (kind, key))
+        if documents:
+            entries[doc.entry] = documents
+        else:
             del entries[doc.entry]
             if not entries:
                 del self._entry_keys[guild_id]
@@ -767,9 +769,10 @@ class SearchIndex:
         self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
-            owners = self._exact[name]
-            owners.discard(ident)
-            if not owners:
+            owners = tuple(owner for owner in self._exact[name] if owner != ident)
+            if owners:
+                self._exact[name] = owners
+            else:
                 del self._exact[name]
         for pair in entry.pairs:
             self._pairs[pair] -= 1
@@ -1408,14 +1411,14 @@ def _phrase_terms(query: str, entries: Sequence[_IndexedDocument]) -> tuple[list
     and a bound on it that needs no ``ratio`` (``ratio`` can reach no more than ``2 * min / (size +
     length)`` of a field; with a margin for the floats' last digits): every field's at once, in numpy
     and in one call into rapidfuzz."""
-    counts = np.fromiter((len(entry.fields) for entry in entries), np.intp, len(entries))
-    held = np.flatnonzero(counts)  # entries with fields: each one run of the fields below, in order
+    counts = np.fromiter((len(entry.texts) for entry in entries), np.intp, len(entries))
+    held = np.flatnonzero(counts)  # entries with texts: each one run of the texts below, in order
     bounds, phrases = np.zeros(len(entries)), np.zeros(len(entries))
     if len(held):
-        texts, weight_list = zip(
-            *itertools.chain.from_iterable(entry.fields for entry in entries), strict=True
+        texts = list(itertools.chain.from_iterable(entry.texts for entry in entries))
+        weights = np.fromiter(
+            itertools.chain.from_iterable(entry.text_weights for entry in entries), np.float64, len(texts)
         )
-        weights = np.array(weight_list)
         lengths = np.fromiter(map(len, texts), np.float64, len(texts))
         starts = (np.cumsum(counts) - counts)[held]
         size = float(len(query))
