@@ -111,6 +111,14 @@ def test_column_loading_builds_the_documents_orm_objects_built(
     assert any(doc.label_fr for doc in loaded)
 
 
+def test_a_field_that_recurs_from_document_to_document_is_held_once(overlaid: Library) -> None:
+    with overlaid.database.session() as session:
+        fields = [field for doc in load_documents(session, guild_id=GUILD) for field in doc.fields]
+
+    assert len(fields) > 2 * len(set(fields))  # parties', chambers' and roles' names recur
+    assert len({id(field) for field in fields}) == len(set(fields))
+
+
 def test_an_entrys_documents_are_those_the_guilds_load_gives_it(overlaid: Library) -> None:
     entries = {(EntityKind.INCIDENT, "singh-2020"), (EntityKind.PERSON, "jagmeet-singh")}
     with overlaid.database.session() as session:

@@ -25,7 +25,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, union
@@ -506,7 +506,14 @@ def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
     for text, weight in pairs:
         if text and text.strip() and seen.get(text, 0.0) < weight:
             seen[text] = weight
-    return tuple(TextField(text, weight) for text, weight in seen.items())
+    return tuple(_field(text, weight) for text, weight in seen.items())
+
+
+@lru_cache(maxsize=1 << 16)
+def _field(text: str, weight: float) -> TextField:
+    """A field, shared: most texts recur from document to document (a party's or chamber's name, a
+    role, the words for an incident's kind), and the index holds each document's fields."""
+    return TextField(text, weight)
 
 
 def _party_names(party: Party | None) -> list[str | None]:

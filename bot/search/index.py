@@ -449,8 +449,7 @@ class _IndexedDocument:
     exact: tuple[str, ...]  # its folded exact names and its key
     texts: tuple[str, ...]  # its folded texts, heaviest first
     text_weights: tuple[float, ...]  # each text's weight
-    tokens: tuple[str, ...]  # its words (and joined compounds), each once
-    weights: tuple[float, ...]  # each token's weight: that of the best field holding it
+    tokens: tuple[str, ...]  # its words (and joined compounds), each once; their weights are the postings'
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
     pairs: tuple[str, ...]  # "new zealand": neighbouring words of its names (fields of a few words)
     names: tuple[str, ...]  # the words of its names
@@ -489,7 +488,9 @@ def _folded(raw: str) -> _Folded:
     return _Folded(text, tuple(sys.intern(word) for word in text.split()), compounds)
 
 
-def _prepare(doc: Document) -> _IndexedDocument:
+def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
+    """The document as the index holds it, and the weight of each of its tokens (that of the best field
+    holding it), which its postings keep."""
     texts: dict[str, float] = dict.fromkeys(filter(None, (_folded(raw).text for raw in doc.exact)), 1.0)
     split: dict[str, tuple[str, ...]] = {}
     exact = (*texts, fold(doc.key))  # an autocomplete value (the key) resolves exactly when submitted
@@ -517,17 +518,17 @@ def _prepare(doc: Document) -> _IndexedDocument:
     pairs = dict.fromkeys(
         sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
     )
-    return _IndexedDocument(
+    indexed = _IndexedDocument(
         doc,
         tuple(dict.fromkeys(exact)),
         tuple(text for text, _ in fields),
         tuple(weight for _, weight in fields),
         tuple(token_weights),
-        tuple(token_weights.values()),
         heads,
         tuple(pairs),
         tuple(dict.fromkeys(word for words in named for word in words)),
     )
+    return indexed, tuple(token_weights.values())
 
 
 def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
@@ -640,21 +641,21 @@ class SearchIndex:
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
-        entry = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
+        prepared = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
         with self._lock:
             self._forget(doc.ident)
             if doc.guild_id != SHARED_GUILD:
                 self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
             held = self._entry_keys.setdefault(doc.guild_id, {})
             held[doc.entry] = (*held.get(doc.entry, ()), (doc.kind, doc.key))  # ``_forget`` took it out
-            if entry is None:
+            if prepared is None:
                 self._tombstones[doc.ident] = doc
             else:
-                self._link(entry)
+                self._link(*prepared)
             if not self._bulk:
                 self._keep_slots_dense()
 
-    def _link(self, entry: _IndexedDocument) -> None:
+    def _link(self, entry: _IndexedDocument, weights: Sequence[float]) -> None:
         doc = entry.doc
         ident = doc.ident
         entry.slot = self._next_slot
@@ -678,14 +679,14 @@ class SearchIndex:
                 bisect.insort(ordered, key)
         if self._bulk:  # the postings as lists, made arrays (and counted) when the build ends
             building = self._building
-            for token, weight in zip(entry.tokens, entry.weights, strict=True):
+            for token, weight in zip(entry.tokens, weights, strict=True):
                 rows = building.get(token)
                 if rows is None:
                     rows = building[token] = ([], [])
                 rows[0].append(entry.slot)
                 rows[1].append(weight)
             return
-        for token, weight in zip(entry.tokens, entry.weights, strict=True):
+        for token, weight in zip(entry.tokens, weights, strict=True):
             if token not in self._df:
                 self._df[token] = 0
                 self._add_anagram(token)
