@@ -58,6 +58,7 @@ from bot.curation.transfer import ImportPlan, Progress
 from bot.curation.untold import UntoldOutcomes
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.lessons.sheet import Lesson, lesson_sheet, unit_sheet
+from bot.memory import give_back_free_memory
 from bot.messages.catalogue import Msg, say
 from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
@@ -230,6 +231,7 @@ class Library:
         with collector_paused(keep=True), database.session() as session:
             seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
             index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+        give_back_free_memory()
         library = cls(
             database, index, changes_seen=seen, overlay_idle_seconds=overlay_idle_seconds, clock=clock
         )

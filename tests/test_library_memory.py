@@ -1,12 +1,17 @@
 """The shared index ``Library.open`` builds lives as long as the library: it is frozen out of the cyclic
 collector's walks (``gc.freeze``), which at 100k incidents took seconds each, and handed back at
-``close``."""
+``close``. What the build freed goes back to the system (``bot.memory``)."""
 
 from __future__ import annotations
 
 import gc
+import platform
 
+import pytest
+
+from bot import library as library_module
 from bot.library import Library
+from bot.memory import give_back_free_memory
 from db.session import Database
 from tests.discord_harness import database_url_of
 
@@ -30,3 +35,17 @@ def test_a_closed_librarys_documents_are_the_collectors_again(seeded_database: D
     document = library.index.documents()[0]
     library.close()
     assert walked_by_the_collector(document)
+
+
+@pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="malloc_trim is glibc's")
+def test_free_heap_memory_goes_back_to_the_system_where_the_c_library_is_glibc() -> None:
+    assert give_back_free_memory()
+
+
+def test_opening_a_library_gives_back_what_building_its_index_freed(
+    seeded_database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[None] = []
+    monkeypatch.setattr(library_module, "give_back_free_memory", lambda: calls.append(None) or True)
+    Library.open(database_url_of(seeded_database)).close()
+    assert len(calls) == 1

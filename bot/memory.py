@@ -1,0 +1,30 @@
+"""The process's memory: what a large build leaves free is handed back to the system."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import functools
+from collections.abc import Callable
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl, Windows)."""
+    name = ctypes.util.find_library("c")
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (AttributeError, OSError):
+        return None
+    return trim
+
+
+def give_back_free_memory() -> bool:
+    """Return the C heap's free pages to the system. Building the index frees much of what it read
+    (rows, lists, texts before folding), but the heap keeps those pages: at 100k incidents some 260 MB
+    of resident memory the process would never use again. Whether the C library could do it."""
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
