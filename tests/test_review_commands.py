@@ -109,7 +109,9 @@ async def test_approving_writes_the_entry_and_the_member_is_told_after_their_nex
     assert answer["embeds"][0]["title"] == "Jagmeet S. Singh"
     assert is_ephemeral(told)
     assert told["content"] == outcome(Msg.STATUS_APPROVED)
-    assert [r.route for r in next_use] == ["callback", "followup"]
+    # The notice follows the answer, which went out at once or, if the work took over a second (as a
+    # full collection of a busy test process can make it), after a deferral.
+    assert next_use[-1].route == "followup"
 
 
 async def test_the_member_is_told_an_outcome_only_once(discord_session: OfflineSession) -> None:
@@ -120,7 +122,9 @@ async def test_the_member_is_told_an_outcome_only_once(discord_session: OfflineS
 
     again = await discord_session.invoke("/person jagmeet-singh")
 
-    assert [r.route for r in again] == ["callback"]
+    bodies = message_bodies(again)
+    assert len(bodies) == 1  # the answer, and no second notice
+    assert bodies[0]["embeds"][0]["title"] == "Jagmeet S. Singh"
 
 
 async def test_rejecting_with_a_reason_tells_the_member_the_reason(discord_session: OfflineSession) -> None:
