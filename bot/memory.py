@@ -14,7 +14,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
     name = ctypes.util.find_library("c")
     try:
         trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
-    except (AttributeError, OSError):
+    except (AttributeError, OSError, TypeError):  # no such call; no C library found (Windows)
         return None
     return trim
 
