@@ -172,7 +172,7 @@ import threading
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -412,6 +412,8 @@ _OPEN = _Narrowing()
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
 _Bucket = tuple[DocumentKind, int]  # kind, guild: a query sees the documents of a few buckets
 _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
@@ -493,7 +495,8 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
     holding it), which its postings keep."""
     texts: dict[str, float] = dict.fromkeys(filter(None, (_folded(raw).text for raw in doc.exact)), 1.0)
     split: dict[str, tuple[str, ...]] = {}
-    exact = (*texts, fold(doc.key))  # an autocomplete value (the key) resolves exactly when submitted
+    # an autocomplete value (the key) resolves exactly when submitted
+    exact = tuple(dict.fromkeys((*texts, fold(doc.key))))
     joined: dict[str, float] = {}
     for raw, weight in [*((raw, 1.0) for raw in doc.exact), *((f.text, f.weight) for f in doc.fields)]:
         folded = _folded(raw)
@@ -520,7 +523,7 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
     )
     indexed = _IndexedDocument(
         doc,
-        tuple(dict.fromkeys(exact)),
+        exact,
         tuple(text for text, _ in fields),
         tuple(weight for _, weight in fields),
         tuple(token_weights),
@@ -750,13 +753,9 @@ class SearchIndex:
             doc = tombstone
         kind, key, guild_id = ident
         entries = self._entry_keys[guild_id]
-        documents = tuple(held for held in entries[doc.entry] if held != (kind, key))
-        if documents:
-            entries[doc.entry] = documents
-        else:
-            del entries[doc.entry]
-            if not entries:
-                del self._entry_keys[guild_id]
+        _drop(entries, doc.entry, (kind, key))
+        if not entries:
+            del self._entry_keys[guild_id]
         if guild_id != SHARED_GUILD:
             own = self._guild_keys[guild_id]
             own.discard((kind, key))
@@ -770,11 +769,7 @@ class SearchIndex:
         self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
-            owners = tuple(owner for owner in self._exact[name] if owner != ident)
-            if owners:
-                self._exact[name] = owners
-            else:
-                del self._exact[name]
+            _drop(self._exact, name, ident)
         for pair in entry.pairs:
             self._pairs[pair] -= 1
             if not self._pairs[pair]:
@@ -1376,6 +1371,15 @@ class _Coverage:
             top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
             yield from zip(self.slots[top].tolist(), self.coverage[top].tolist(), strict=True)
             size *= 4
+
+
+def _drop(held: dict[_K, tuple[_V, ...]], key: _K, value: _V) -> None:
+    """Take ``value`` out of ``held[key]``, and the key out of ``held`` once it holds nothing."""
+    rest = tuple(other for other in held[key] if other != value)
+    if rest:
+        held[key] = rest
+    else:
+        del held[key]
 
 
 def _last_of_each(documents: Iterable[Document]) -> list[Document]:
