@@ -174,7 +174,11 @@ def command_run(settings: Settings) -> int:
     token = _require_token(settings)
     _setup_logging(settings)
     point_at_endpoints(settings)
-    library = Library.open(settings.database_url, overlay_idle_seconds=settings.overlay_idle_seconds)
+    library = Library.open(
+        settings.database_url,
+        snapshot=settings.index_snapshot,
+        overlay_idle_seconds=settings.overlay_idle_seconds,
+    )
     library.listen()  # other processes' writes, on PostgreSQL
     gc.freeze()  # the index lives as long as the process: collections skip its objects (no long pauses)
     try:
@@ -203,7 +207,7 @@ def command_sync(settings: Settings, guild: int | None) -> int:
     settings = dataclasses.replace(
         settings, sync_commands=False, sync_guild_id=guild if guild is not None else settings.sync_guild_id
     )
-    library = Library.open(settings.database_url)
+    library = Library.open(settings.database_url, snapshot=settings.index_snapshot)
     try:
         asyncio.run(_sync(settings, library, token, sys.stdout))
     finally:
@@ -267,7 +271,7 @@ def _offline_session(settings: Settings, library: Library, args: argparse.Namesp
 async def _offline(
     settings: Settings, args: argparse.Namespace, *, autocomplete: bool
 ) -> list[RecordedRequest]:
-    library = Library.open(settings.database_url)
+    library = Library.open(settings.database_url, snapshot=settings.index_snapshot)
     try:
         async with _offline_session(settings, library, args) as session:
             if autocomplete:
@@ -298,7 +302,7 @@ def command_complete(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def command_console(settings: Settings, args: argparse.Namespace) -> int:
-    library = Library.open(settings.database_url)
+    library = Library.open(settings.database_url, snapshot=settings.index_snapshot)
     try:
         session = _offline_session(settings, library, args)
         run_console(session, sys.stdin, out=sys.stdout, err=sys.stderr, json_lines=args.json)
@@ -489,7 +493,7 @@ def command_db(settings: Settings, args: argparse.Namespace) -> int:
 
 def command_lesson(settings: Settings, args: argparse.Namespace) -> int:
     """The lesson sheet ``/lesson`` attaches, printed (or written to ``-o FILE``)."""
-    library = Library.open(settings.database_url)
+    library = Library.open(settings.database_url, snapshot=settings.index_snapshot)
     try:
         sheet = library.lesson(args.incident, guild_id=args.guild)
     except ParlbotError as error:

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import logging
 import random
 import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import ClassVar, TypeVar
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session
 
 from bot import limits
@@ -64,6 +66,7 @@ from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
 from bot.quiz import sessions as quiz
 from bot.quiz.pool import pool as quiz_pool
+from bot.search import snapshots
 from bot.search.documents import entry_documents, incident_cast, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
@@ -80,6 +83,8 @@ from db.session import Database
 SEARCH_RESULTS = 40
 SWEEP_SECONDS = 60.0  # how often, at most, a question looks for idle overlays to evict
 _Result = TypeVar("_Result")
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +194,15 @@ class Library:
         today: Callable[[], dt.date] = utc_today,
         chance: random.Random | None = None,
         changes_seen: int = 0,
+        snapshot: Path | None = None,
         overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.database = database
         self.index = index
         self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
+        self.snapshot = snapshot  # where the shared index is saved (``save_snapshot``), if anywhere
+        self._saved: int | None = None  # the change the snapshot file was taken at, if it is this index's
         self.overlay_idle_seconds = overlay_idle_seconds
         self.clock = clock
         self._untold = UntoldOutcomes(
@@ -220,28 +228,77 @@ class Library:
         database_url: str,
         *,
         seed: bool = True,
+        snapshot: Path | None = None,
         overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> Library:
         """Open (creating, migrating and seeding on first use) the database and index its shared documents
-        (guilds' overlays load at their first question)."""
+        (guilds' overlays load at their first question).
+
+        With a ``snapshot`` file, the index is loaded from it when it is current (``bot.search.snapshots``)
+        and the changes since are re-indexed; otherwise the index is built and saved there.
+        """
         database = Database(database_url)
         database.ensure_ready(seed=seed, loaded=record_seed)
+        revision = database.current_revision() if snapshot else None
         # Millions of objects, none garbage, kept until ``close``: the session closes before they are frozen.
         with collector_paused(keep=True), database.session() as session:
-            seen = latest_change(session)  # before the documents: a change after it is caught up, not lost
-            index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+            restored = snapshots.restore(snapshot, session, revision) if snapshot else None
+            if restored is None:
+                # before the documents: a change after it is caught up, not lost
+                seen = latest_change(session)
+                index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+            else:
+                index, seen = restored
         give_back_free_memory()
         library = cls(
-            database, index, changes_seen=seen, overlay_idle_seconds=overlay_idle_seconds, clock=clock
+            database,
+            index,
+            changes_seen=seen,
+            snapshot=snapshot,
+            overlay_idle_seconds=overlay_idle_seconds,
+            clock=clock,
         )
+        if restored is None:
+            library.save_snapshot()
+        else:
+            library._saved = seen
+            library.catch_up()
         library.load_settings()  # now, rather than on the event loop at the first question
         return library
 
+    def save_snapshot(self) -> bool:
+        """Save the shared index to the ``snapshot`` file, with every change caught up and without any
+        guild's overlay (they are unloaded, to load again at their next question); whether the file now
+        holds this index. A failure (the database or the file) is logged, not raised."""
+        if self.snapshot is None:
+            return False
+        with self._index_lock:
+            try:
+                self.catch_up()
+                if self._saved == self.changes_seen:
+                    return True
+                with self._overlay_lock:
+                    loaded = list(self._overlays)
+                    self._overlays.clear()
+                self._unload(loaded)
+                revision = self.database.current_revision()
+                with self.database.session() as session:
+                    stamp = snapshots.Stamp.taken(session, revision, self.changes_seen)
+            except SQLAlchemyError as error:
+                log.warning("Could not save the search index: the database failed (%s)", error)
+                return False
+            if stamp is None or not snapshots.save(self.snapshot, self.index, stamp):
+                return False
+            self._saved = self.changes_seen
+            return True
+
     def close(self) -> None:
+        """Stop hearing other processes' writes, save the index (``save_snapshot``), close the database."""
         if self._listener is not None:
             self._listener.stop()
             self._listener = None
+        self.save_snapshot()
         gc.unfreeze()  # the index ``open`` froze is the collector's again (with whatever else was frozen)
         self.database.dispose()
 
@@ -291,9 +348,13 @@ class Library:
                 idle = [g for g, asked in self._overlays.items() if now - asked >= self.overlay_idle_seconds]
                 for guild_id in idle:
                     del self._overlays[guild_id]
-            for guild_id in idle:
-                self._replace((), self.index.guild_documents(guild_id))
+            self._unload(idle)
         return idle
+
+    def _unload(self, guilds: Iterable[int]) -> None:
+        """Take these guilds' own documents out of the index (their overlays, no longer listed as loaded)."""
+        for guild_id in guilds:
+            self._replace((), self.index.guild_documents(guild_id))
 
     def has_overlay(self, guild_id: int) -> bool:
         """Whether the index holds the guild's own documents now (else its next question loads them)."""
@@ -782,7 +843,8 @@ class Library:
             elif not loaded_only:
                 self._index_for(guild_id)
             recorded = session.info.pop(OWN_CHANGES, ())
-            if self._listener is not None:  # without one, nothing would ever take them out of the set
+            # ``catch_up`` takes them out of the set: the listener's, or the one before a snapshot is saved.
+            if self._listener is not None or self.snapshot is not None:
                 self._own_changes.update(n for n in recorded if n > self.changes_seen)
 
     def _replace(self, fresh: Sequence[Document], held: Sequence[Document]) -> None:

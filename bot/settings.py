@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -10,7 +11,9 @@ from types import MappingProxyType
 from typing import Final
 
 from dotenv import dotenv_values
-from platformdirs import user_data_path
+from platformdirs import user_cache_path, user_data_path
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
@@ -83,6 +86,28 @@ def default_database_path() -> Path:
 
 def default_database_url() -> str:
     return f"sqlite:///{default_database_path()}"
+
+
+def default_snapshot_path(database_url: str) -> Path | None:
+    """Where the search index of the database at ``database_url`` is saved between runs: the user's
+    cache folder (``~/.cache/parlbot`` on Linux), one file per database; None for an in-memory one."""
+    try:
+        url = make_url(database_url)
+    except ArgumentError:  # not a URL: opening the database says so
+        return None
+    if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        return None
+    digest = hashlib.sha256(url.render_as_string(hide_password=True).encode()).hexdigest()[:16]
+    return user_cache_path("parlbot") / f"index-{digest}.snapshot"
+
+
+def _snapshot(value: str | None, database_url: str) -> Path | None:
+    text = (value or "").strip()
+    if not text:
+        return default_snapshot_path(database_url)
+    if text.lower() in FALSE_WORDS:
+        return None
+    return Path(text).expanduser()
 
 
 def _flag(name: str, value: str | None, *, default: bool = False) -> bool:
@@ -168,6 +193,7 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # this process's shards; None: all of ``shard_count``
     overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS
     stop_grace_seconds: float = STOP_GRACE_SECONDS
+    index_snapshot: Path | None = None  # where the search index is saved between runs; None: nowhere
     cooldowns: Mapping[str, Limit] = field(default_factory=lambda: COOLDOWNS)  # by command; {}: none
 
     @classmethod
@@ -188,8 +214,9 @@ class Settings:
             values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
         values.update(os.environ if environ is None else environ)
         shard_count = _count("SHARD_COUNT", values.get("SHARD_COUNT"))
+        database_url = values.get("DATABASE_URL", "").strip() or default_database_url()
         return cls(
-            database_url=values.get("DATABASE_URL", "").strip() or default_database_url(),
+            database_url=database_url,
             discord_token=values.get("DISCORD_TOKEN", "").strip() or None,
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
@@ -204,5 +231,6 @@ class Settings:
             stop_grace_seconds=_seconds(
                 "STOP_GRACE_SECONDS", values.get("STOP_GRACE_SECONDS"), STOP_GRACE_SECONDS
             ),
+            index_snapshot=_snapshot(values.get("INDEX_SNAPSHOT"), database_url),
             cooldowns=COOLDOWNS if _flag("COOLDOWNS", values.get("COOLDOWNS"), default=True) else {},
         )

@@ -45,6 +45,7 @@ ENV_KEYS = (
     "SYNC_COMMANDS",
     "SYNC_GUILD_ID",
     "LOG_LEVEL",
+    "INDEX_SNAPSHOT",
 )
 
 
@@ -63,6 +64,7 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seeded_file: Path) 
     monkeypatch.chdir(tmp_path)
     # The default database lives in the user's data folder: this test's own (XDG, as on Linux).
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # and index snapshots in its cache
     copy = tmp_path / "parlbot-test.sqlite3"
     shutil.copyfile(seeded_file, copy)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{copy}")

@@ -30,6 +30,7 @@ from hypothesis import settings
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import URL
 
+from bot.change_feed import record_seed
 from bot.search.documents import load_documents
 from bot.search.index import SearchIndex
 from db.dataset.files import read_dataset
@@ -77,6 +78,16 @@ class SqliteTemplate:
     index: bytes  # of ``seeded``, pickled
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache folder (where ``parlbot`` saves search index snapshots by default) is the
+    session's own (XDG, as on Linux), so no test reads or leaves a snapshot in the real one."""
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
     directory = tmp_path_factory.mktemp("template")
@@ -86,7 +97,7 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> SqliteTemplate:
     database.dispose()
     shutil.copyfile(empty, seeded)
     database = Database(f"sqlite:///{seeded}")
-    database.ensure_ready(seed=True)
+    database.ensure_ready(seed=True, loaded=record_seed)  # as `Library.open` seeds it
     index = index_of(database)
     database.dispose()
     return SqliteTemplate(empty, seeded, index)
@@ -213,7 +224,7 @@ def postgresql_template(postgresql_database: URL, postgresql_admin: Engine) -> P
         recorder = Recorder(database.engine)
         database.ensure_ready(seed=False)
         migrate = recorder.take()
-        database.ensure_ready(seed=True)
+        database.ensure_ready(seed=True, loaded=record_seed)  # as `Library.open` seeds it
         seed = recorder.take()
         recorder.stop()
         index = index_of(database)

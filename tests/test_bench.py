@@ -114,7 +114,7 @@ def test_bench_search_json_prints_the_documented_figures(
 
     assert isinstance(report["documents"], int)
     assert report["documents"] > INCIDENTS * 5
-    for key in ("import_s", "cold_start_s", "rss_mb"):
+    for key in ("import_s", "cold_start_s", "rss_mb", "snapshot_start_s", "snapshot_rss_mb"):
         assert isinstance(report[key], float)
         assert report[key] > 0
     baseline = report["baseline"]

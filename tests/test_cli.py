@@ -36,6 +36,21 @@ def test_ask_prints_the_answer_readably(workdir: Path, capsys: pytest.CaptureFix
     assert f"-- {say(Msg.UNOFFICIAL)} · singh-2020" in out
 
 
+def test_ask_saves_the_index_in_the_user_cache_folder_and_answers_from_it_next_time(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["ask", "/incident singh-2020"])
+    first = capsys.readouterr().out
+    [snapshot] = (workdir / "cache" / "parlbot").glob("index-*.snapshot")
+    saved = snapshot.stat().st_mtime_ns
+
+    code = main(["ask", "/incident singh-2020"])
+
+    assert code == 0
+    assert capsys.readouterr().out == first
+    assert snapshot.stat().st_mtime_ns == saved  # loaded, not built and saved again
+
+
 def test_ask_json_prints_each_request_with_its_exact_body(
     workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

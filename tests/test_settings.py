@@ -50,3 +50,29 @@ def test_a_value_that_is_not_allowed_names_the_variable_the_value_and_the_choice
     assert message.startswith(f"{name}={value!r} ")
     assert allowed in message
     assert "\n" not in message
+
+
+def test_the_index_snapshot_goes_in_the_user_cache_folder_one_file_per_database(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = Settings.from_env({"DATABASE_URL": "sqlite:////srv/first.sqlite3"}, None).index_snapshot
+    second = Settings.from_env({"DATABASE_URL": "postgresql://bot@db/parlbot"}, None).index_snapshot
+
+    assert first is not None
+    assert second is not None
+    assert first.parent == second.parent == tmp_path / "parlbot"
+    assert first != second
+    assert first.suffix == ".snapshot"
+
+
+def test_an_in_memory_database_has_no_index_snapshot() -> None:
+    assert Settings.from_env({"DATABASE_URL": "sqlite://"}, None).index_snapshot is None
+
+
+def test_index_snapshot_names_its_file_or_turns_it_off(tmp_path: Path) -> None:
+    named = Settings.from_env({"INDEX_SNAPSHOT": str(tmp_path / "index.snapshot")}, None)
+    off = Settings.from_env({"INDEX_SNAPSHOT": "off"}, None)
+
+    assert named.index_snapshot == tmp_path / "index.snapshot"
+    assert off.index_snapshot is None

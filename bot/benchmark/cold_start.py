@@ -1,8 +1,10 @@
-"""The cold start, measured in a process of its own: ``python -m bot.benchmark.cold_start URL``.
+"""The cold start, measured in a process of its own: ``python -m bot.benchmark.cold_start URL [SNAPSHOT]``.
 
 Opens the library as ``parlbot run`` does (migrations checked, documents loaded, index built, guild
 settings read; no seeding) and prints one JSON line: the seconds ``Library.open`` took, the process's
 resident memory afterwards (MB, from /proc/self/status; null where there is none) and the documents indexed.
+With ``SNAPSHOT``, the index is loaded from that file where it is current (``bot.search.snapshots``), and
+built and saved there where it is not.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def rss_mb() -> float | None:
 
 def main(argv: Sequence[str]) -> int:
     started = time.perf_counter()
-    library = Library.open(argv[0], seed=False)
+    library = Library.open(argv[0], seed=False, snapshot=Path(argv[1]) if len(argv) > 1 else None)
     seconds = time.perf_counter() - started
     try:
         print(json.dumps({"cold_start_s": seconds, "rss_mb": rss_mb(), "documents": len(library.index)}))

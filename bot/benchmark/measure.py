@@ -7,9 +7,11 @@ Steps (docs/benchmarks.md says what each figure means):
    the shared scope, one transaction), into a fresh SQLite file unless a database is given. A given
    database that already records the file's ``dataset_version`` is used as it is (``import_s`` null).
 2. Cold start: ``bot.benchmark.cold_start`` in a fresh process: ``Library.open`` and the RSS after it.
-3. Ours: the library opened the same way in this process; each query through ``Library.answer``
-   (``incident``: resolve and render), ``Library.complete`` or ``Library.search``, timed.
-4. Baseline: every searchable string of the documents the command looks at (labels, exact names,
+3. Ours: the library opened the same way in this process (saving its index to a snapshot file); each
+   query through ``Library.answer`` (``incident``: resolve and render), ``Library.complete`` or
+   ``Library.search``, timed.
+4. The restart: the cold start again, in a fresh process, loading that snapshot (``bot.search.snapshots``).
+5. Baseline: every searchable string of the documents the command looks at (labels, exact names,
    field texts, folded once), ``rapidfuzz.process.extract(query, strings, scorer=WRatio, limit=25)``,
    deduplicated to documents; on every query, or a deterministic sample of them.
 """
@@ -125,13 +127,14 @@ def import_dataset(url: str, dataset: Path) -> float | None:
     return time.perf_counter() - started
 
 
-def cold_start(url: str) -> dict[str, Any]:
-    """``bot.benchmark.cold_start`` in a fresh interpreter; adds ``process_s``, spawn to ready."""
+def cold_start(url: str, snapshot: Path | None = None) -> dict[str, Any]:
+    """``bot.benchmark.cold_start`` in a fresh interpreter (loading ``snapshot``, if given); adds
+    ``process_s``, spawn to ready."""
     root = str(Path(bot.__file__).resolve().parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (root, os.environ.get("PYTHONPATH"))))}
     started = time.perf_counter()
     child = subprocess.run(  # noqa: S603  (this interpreter, this package's module, the URL given)
-        [sys.executable, "-m", "bot.benchmark.cold_start", url],
+        [sys.executable, "-m", "bot.benchmark.cold_start", url, *([str(snapshot)] if snapshot else [])],
         capture_output=True,
         text=True,
         env=env,
@@ -312,7 +315,14 @@ def _latencies(run: Run) -> dict[str, Any]:
 
 
 def report(
-    *, documents: int, import_s: float | None, started: dict[str, Any], ours: Run, baseline: Run, total: int
+    *,
+    documents: int,
+    import_s: float | None,
+    started: dict[str, Any],
+    restarted: dict[str, Any],
+    ours: Run,
+    baseline: Run,
+    total: int,
 ) -> dict[str, Any]:
     """The figures, as ``--json`` prints them."""
     nonsense = [o for o in ours.outcomes if o.query.command == "incident" and o.query.expect is None]
@@ -332,6 +342,8 @@ def report(
         "cold_start_s": round(started["cold_start_s"], 3),
         "process_start_s": round(started["process_s"], 3),
         "rss_mb": _rounded(started["rss_mb"]),
+        "snapshot_start_s": round(restarted["cold_start_s"], 3),
+        "snapshot_rss_mb": _rounded(restarted["rss_mb"]),
         **_latencies(ours),
         "unexpected_answers": {"queries": len(nonsense), "answered": sum(o.answered for o in nonsense)},
         "baseline": {
@@ -369,13 +381,14 @@ def benchmark(
 ) -> dict[str, Any]:
     """Import, cold start, our run and the baseline's; the report ``--json`` prints. ``stage`` hears
     what is starting ("importing ..."), for a long run."""
-    with database_url(database) as url:
+    with database_url(database) as url, tempfile.TemporaryDirectory(prefix="parlbot-bench-") as folder:
         stage(f"importing {dataset}")
         import_s = import_dataset(url, dataset)
         stage("cold start in a fresh process")
         started = cold_start(url)
-        stage("opening the library")
-        library = Library.open(url, seed=False)
+        stage("opening the library, saving its index")
+        snapshot = Path(folder) / "index.snapshot"
+        library = Library.open(url, seed=False, snapshot=snapshot)
         try:
             stage(f"running {len(queries):,} queries")
             ours = run_ours(library, queries)
@@ -387,10 +400,13 @@ def benchmark(
             documents = len(library.index)
         finally:
             library.close()
+        stage("cold start in a fresh process, from the saved index")
+        restarted = cold_start(url, snapshot)
     figures = report(
         documents=documents,
         import_s=import_s,
         started=started,
+        restarted=restarted,
         ours=ours,
         baseline=baseline,
         total=len(queries),

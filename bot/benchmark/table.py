@@ -46,6 +46,8 @@ def _headline(report: dict[str, Any]) -> list[tuple[str, ...]]:
         ("cold start (Library.open)", _number(report["cold_start_s"], " s"), ""),
         ("process start to ready", ready, ""),
         ("RSS after start", _number(report["rss_mb"], " MB"), ""),
+        ("cold start from a snapshot", _number(report["snapshot_start_s"], " s"), ""),
+        ("RSS after that start", _number(report["snapshot_rss_mb"], " MB"), ""),
         *(
             (f"{name} ms p50 / p99", _latency(report[f"{name}_ms"]), _latency(base[f"{name}_ms"]))
             for name in ("complete", "resolve", "search")

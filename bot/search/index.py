@@ -166,13 +166,14 @@ import functools
 import heapq
 import itertools
 import math
+import pickle
 import re
 import sys
 import threading
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -233,6 +234,24 @@ class Tuning:
 TUNING = Tuning()
 
 
+_T = TypeVar("_T", float, tuple[float, ...])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _one_copy(value: _T) -> _T:
+    """The one copy of ``value`` every holder of an equal one shares: a few weights, and tuples of them,
+    recur across hundreds of thousands of documents. A pickle keeps a shared tuple shared but writes a
+    float once for each holder, so a loaded snapshot (``bot.search.snapshots``) shares them again here."""
+    return value
+
+
+def _by_fields(self: Any) -> tuple[type, tuple[object, ...]]:
+    """How the index's slotted dataclasses pickle (``bot.search.snapshots``): their class called with their
+    fields in order (a slotted dataclass's ``__slots__``). It loads in half the time of the state
+    dataclasses pickle by default, which looks their fields up for each object."""
+    return (type(self), tuple(getattr(self, name) for name in self.__slots__))
+
+
 class DocumentKind(StrEnum):
     """What a document stands for; the order here breaks ties between equal scores."""
 
@@ -252,17 +271,22 @@ _KIND_ORDER = {kind: rank for rank, kind in enumerate(DocumentKind)}
 class TextField:
     """A searchable text and how much a match in it counts (1.0 for a name or title)."""
 
+    __reduce__ = _by_fields
+
     text: str
     weight: float = 1.0
 
     def __post_init__(self) -> None:
         if not 0.0 < self.weight <= 1.0:
             raise ValueError(f"field weight must be in (0, 1], got {self.weight}")
+        object.__setattr__(self, "weight", _one_copy(self.weight))
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     """A chamber as ``chamber:`` filters name it: its slug and the names people call it by."""
+
+    __reduce__ = _by_fields
 
     slug: str
     names: tuple[str, ...]  # its name, French name, country, the country's abbreviations and demonyms
@@ -277,6 +301,8 @@ class Place:
 @dataclass(frozen=True, slots=True)
 class Facets:
     """What filters test (``bot.search.filters``): a document's chambers, years and incident kinds."""
+
+    __reduce__ = _by_fields
 
     chambers: tuple[Place, ...] = ()
     years: tuple[int, ...] = ()
@@ -299,6 +325,8 @@ class Document:
     A ``removed`` document is a tombstone: a guild removed the entry, so the document is never found
     but still shadows the shared document with its (kind, key) in that guild.
     """
+
+    __reduce__ = _by_fields
 
     kind: DocumentKind
     key: str
@@ -447,6 +475,8 @@ class _IndexedDocument:
     """A document with its folded texts, computed once at upsert. Its sets of words are tuples, each
     word once: a few words each, looked through with ``in``, at a fraction of a frozenset's memory."""
 
+    __reduce__ = _by_fields
+
     doc: Document
     exact: tuple[str, ...]  # its folded exact names and its key
     texts: tuple[str, ...]  # its folded texts, heaviest first
@@ -525,7 +555,7 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
         doc,
         exact,
         tuple(text for text, _ in fields),
-        tuple(weight for _, weight in fields),
+        _one_copy(tuple(weight for _, weight in fields)),
         tuple(token_weights),
         heads,
         tuple(pairs),
@@ -604,9 +634,18 @@ class SearchIndex:
     # -- maintenance ---------------------------------------------------------------------------
 
     def __getstate__(self) -> dict[str, object]:
-        """A copy's state (pickle, copy): everything but the lock, which each copy makes its own."""
+        """A copy's state (pickle, copy): everything but the lock, which each copy makes its own, and the
+        cache of query words' matches, which it fills anew."""
         with self._lock:
-            return {name: value for name, value in vars(self).items() if name != "_lock"}
+            state = {name: value for name, value in vars(self).items() if name != "_lock"}
+            state["_match_cache"] = {}
+            return state
+
+    def dump(self, file: BinaryIO) -> None:
+        """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
+        it while it is written (``bot.search.snapshots``)."""
+        with self._lock:
+            pickle.dump(self, file, protocol=pickle.HIGHEST_PROTOCOL)
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)

@@ -1,0 +1,252 @@
+"""A saved search index (``bot.search.snapshots``): a library opened again loads the index it saved, brings
+it up to date from the change log, and builds the index instead whenever the file cannot be proved to be
+this database's index for this code."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+from sqlmodel import delete
+
+from bot.change_feed import latest_change
+from bot.curation.changes import Actor
+from bot.library import Library
+from bot.search import snapshots
+from bot.search.index import Document, DocumentKind, SearchIndex, TextField
+from db.models import SHARED_GUILD, EntryChange
+from db.session import Database
+from tests.discord_harness import database_url_of
+from tests.test_change_feed import GUILD, retitle, titles
+
+BUILDING = "Building the search index"
+
+
+@pytest.fixture
+def snapshot(tmp_path: Path) -> Path:
+    return tmp_path / "index.snapshot"
+
+
+@pytest.fixture
+def url(seeded_database: Database) -> str:
+    return database_url_of(seeded_database)
+
+
+@pytest.fixture
+def saved(url: str, snapshot: Path) -> None:
+    """A library opened once with ``snapshot`` (which builds the index and saves it) and closed."""
+    Library.open(url, snapshot=snapshot).close()
+
+
+def reopened(url: str, snapshot: Path, caplog: pytest.LogCaptureFixture) -> tuple[Library, bool]:
+    """The library opened again with ``snapshot``, and whether it built its index (rather than loading it)."""
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger=snapshots.__name__):
+        library = Library.open(url, snapshot=snapshot)
+    return library, any(record.getMessage().startswith(BUILDING) for record in caplog.records)
+
+
+def retitle_shared(library: Library, slug: str, title: str) -> None:
+    """Change a shared incident's title as ``parlbot db import`` does."""
+    document = library.export(guild_id=SHARED_GUILD).model_dump(mode="json")
+    [incident] = [i for i in document["incidents"] if i["slug"] == slug]
+    incident["title"] = title
+    library.import_dataset(document, actor=Actor(SHARED_GUILD, 0))
+
+
+def header(snapshot: Path) -> dict[str, object]:
+    with snapshot.open("rb") as file:
+        stamp: dict[str, object] = json.loads(file.readline())
+    return stamp
+
+
+def test_opening_a_library_saves_its_index_for_this_user_only(url: str, snapshot: Path) -> None:
+    library = Library.open(url, snapshot=snapshot)
+    library.close()
+
+    assert snapshot.is_file()
+    assert snapshot.stat().st_mode & 0o777 == 0o600
+    with library.database.session() as session:
+        assert header(snapshot)["change"] == latest_change(session)
+
+
+def test_a_library_opened_again_loads_the_index_it_saved(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    built = Library.open(url)
+    library, building = reopened(url, snapshot, caplog)
+
+    assert not building
+    assert sorted(doc.ident for doc in library.index.documents()) == sorted(
+        doc.ident for doc in built.index.documents()
+    )
+    assert library.index.documents() != []
+    assert titles(library, "singh", guild_id=None) == titles(built, "singh", guild_id=None)
+    library.close()
+    built.close()
+
+
+def test_a_change_made_after_the_snapshot_was_saved_is_in_the_index_loaded_from_it(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    other = Library.open(url)  # another process, or the command line, writing while this one is down
+    retitle_shared(other, "trudeau-1971", "Zanzibar quokka filibuster")
+    other.close()
+
+    library, building = reopened(url, snapshot, caplog)
+
+    assert not building
+    assert titles(library, "zanzibar quokka", guild_id=None) == ["Zanzibar quokka filibuster (1971)"]
+    assert not any(title.startswith('"Fuddle duddle"') for title in titles(library, "fuddle", guild_id=None))
+    library.close()
+
+
+def test_closing_saves_the_changes_the_library_made_itself(
+    url: str, snapshot: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    library = Library.open(url, snapshot=snapshot)
+    retitle_shared(library, "trudeau-1971", "Zanzibar quokka filibuster")
+    library.close()
+    with library.database.session() as session:
+        assert header(snapshot)["change"] == latest_change(session)
+
+    again, building = reopened(url, snapshot, caplog)
+
+    assert not building
+    assert titles(again, "zanzibar quokka", guild_id=None) == ["Zanzibar quokka filibuster (1971)"]
+    again.close()
+
+
+def test_a_guild_s_own_entries_are_not_saved_and_load_again_at_its_next_question(
+    url: str, snapshot: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    library = Library.open(url, snapshot=snapshot)
+    retitle(library, "trudeau-1971", "Zanzibar quokka filibuster")  # the guild's own copy: its overlay
+    assert library.has_overlay(GUILD)
+    library.close()
+
+    again, building = reopened(url, snapshot, caplog)
+
+    assert not building
+    assert again.index.guild_documents(GUILD) == []
+    assert titles(again, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
+    assert titles(again, "zanzibar quokka", guild_id=None) == []
+    again.close()
+
+
+def test_a_snapshot_taken_at_a_change_the_log_no_longer_holds_is_not_loaded(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    database = Database(url)
+    with database.session() as session:  # pruned: changes since the snapshot may have gone with it
+        session.exec(delete(EntryChange))
+        session.commit()
+    database.dispose()
+
+    library, building = reopened(url, snapshot, caplog)
+
+    assert building
+    assert "change log does not hold" in caplog.text
+    library.close()
+
+
+def test_the_snapshot_of_another_database_is_not_loaded(
+    tmp_path: Path, snapshot: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    Library.open(f"sqlite:///{tmp_path / 'first.sqlite3'}", snapshot=snapshot).close()
+
+    library, building = reopened(f"sqlite:///{tmp_path / 'second.sqlite3'}", snapshot, caplog)
+
+    assert building
+    library.close()
+
+
+def test_a_snapshot_written_by_other_code_is_not_loaded(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(snapshots, "code_fingerprint", lambda: "a later release")
+
+    library, building = reopened(url, snapshot, caplog)
+
+    assert building
+    assert "other code" in caplog.text
+    library.close()
+
+
+def test_a_snapshot_further_behind_than_catching_up_is_worth_is_not_loaded(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = Library.open(url)
+    retitle_shared(other, "trudeau-1971", "Zanzibar quokka filibuster")
+    other.close()
+    monkeypatch.setattr(snapshots, "CATCH_UP_MAX", 0)
+
+    library, building = reopened(url, snapshot, caplog)
+
+    assert building
+    assert titles(library, "zanzibar quokka", guild_id=None) == ["Zanzibar quokka filibuster (1971)"]
+    library.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX file modes")
+def test_a_snapshot_other_users_may_write_is_not_loaded(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    snapshot.chmod(0o666)
+
+    library, building = reopened(url, snapshot, caplog)
+
+    assert building
+    assert "may be written by other users" in caplog.text
+    library.close()
+
+
+def test_a_damaged_snapshot_is_replaced_by_the_index_built_instead(
+    url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    content = snapshot.read_bytes()
+    snapshot.write_bytes(content[: len(content) // 2])
+
+    library, building = reopened(url, snapshot, caplog)
+    library.close()
+    again, building_again = reopened(url, snapshot, caplog)
+
+    assert building
+    assert not building_again
+    assert titles(again, "singh", guild_id=None) != []
+    again.close()
+
+
+def test_a_snapshot_that_cannot_be_written_leaves_the_library_working(
+    url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+
+    with caplog.at_level(logging.WARNING, logger=snapshots.__name__):
+        library = Library.open(url, snapshot=blocked / "index.snapshot")
+
+    assert "Could not save the search index" in caplog.text
+    assert titles(library, "singh", guild_id=None) != []
+    library.close()
+
+
+def test_an_index_loaded_from_its_pickle_holds_each_field_weight_once_as_the_built_one_does() -> None:
+    documents = [
+        Document(DocumentKind.PERSON, f"p{n}", f"Person {n}", fields=(TextField(f"born in town {n}", 0.6),))
+        for n in range(3)
+    ]
+    written = io.BytesIO()
+    SearchIndex(documents).dump(written)
+    written.seek(0)
+
+    loaded = pickle.load(written)
+
+    assert isinstance(loaded, SearchIndex)
+    assert len({id(field.weight) for doc in loaded.documents() for field in doc.fields}) == 1
+    assert [hit.document.key for hit in loaded.search("town 2")][:1] == ["p2"]
