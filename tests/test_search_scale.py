@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -265,6 +266,12 @@ def rewritten(rng: random.Random, docs: Sequence[Document], writes: int) -> Sear
     """An index of ``docs`` after ``writes`` upserts (new texts, the same keys, some in a guild) and
     removals, ending with every document of ``docs`` written once more, in a random order."""
     index = SearchIndex(docs)
+    rewrite(index, rng, docs, writes)
+    return index
+
+
+def rewrite(index: SearchIndex, rng: random.Random, docs: Sequence[Document], writes: int) -> None:
+    """``rewritten``'s writes, to ``index``."""
     for step in range(writes):
         doc = rng.choice(docs)
         if step % 5 == 0:
@@ -275,7 +282,6 @@ def rewritten(rng: random.Random, docs: Sequence[Document], writes: int) -> Sear
             index.upsert(replace(other, key=doc.key, guild_id=guild))
     for doc in rng.sample(list(docs), len(docs)):
         index.upsert(doc)
-    return index
 
 
 def test_rewriting_the_same_documents_keeps_the_slot_range_within_twice_the_live_ones() -> None:
@@ -315,6 +321,19 @@ def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_
     queries = ["", *typed(rng, fresh._vocab, 40)]
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[1::3])]
     assert answers(index, queries) == answers(fresh, queries)
+
+
+def test_an_index_loaded_from_its_pickle_and_written_to_answers_as_the_index_it_was_a_copy_of() -> None:
+    rng = random.Random(16)
+    docs = with_twins(rng, 300)
+    original = rewritten(rng, docs, 600)  # dead rows, rows of room and freed slots in its postings
+    loaded = pickle.loads(pickle.dumps(original))
+    for index in (original, loaded):
+        rewrite(index, random.Random(17), docs, 3000)  # the same writes: slots renumbered along the way
+    assert original.slot_range < 3000
+    queries = ["", *typed(rng, original._vocab, 40)]
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[1::3])]
+    assert answers(loaded, queries) == answers(original, queries)
 
 
 def test_an_index_built_from_one_document_given_twice_holds_its_last_version_where_that_comes() -> None:

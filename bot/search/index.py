@@ -173,7 +173,7 @@ import threading
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, BinaryIO, NamedTuple, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -467,6 +467,9 @@ _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 # twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
 _SLOT_FLOOR = 1024
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
+# A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
+_PackedPostings = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]
+_UNPICKLED = frozenset({"_lock", "_match_cache", "_slots"})  # remade by ``SearchIndex.__setstate__``
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -634,22 +637,31 @@ class SearchIndex:
     # -- maintenance ---------------------------------------------------------------------------
 
     def __getstate__(self) -> dict[str, object]:
-        """A copy's state (pickle, copy): everything but the lock, which each copy makes its own, and the
-        cache of query words' matches, which it fills anew."""
+        """A copy's state (pickle, copy): everything but the lock, which each copy makes its own, the cache
+        of query words' matches, which it fills anew, and the slot -> document table, which it makes from
+        the documents (their slot numbers shared, as in this index). The postings go as one array of
+        every word's rows, and each word's length: one array to write and read instead of a word's each."""
         with self._lock:
-            state = {name: value for name, value in vars(self).items() if name != "_lock"}
-            state["_match_cache"] = {}
+            state = {name: value for name, value in vars(self).items() if name not in _UNPICKLED}
+            lengths = np.fromiter(map(len, self._postings.values()), np.int64, len(self._postings))
+            rows = np.concatenate(list(self._postings.values())) if self._postings else _NO_ROWS
+            state["_postings"] = (list(self._postings), rows, lengths)
             return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        words, rows, lengths = cast(_PackedPostings, state.pop("_postings"))  # as ``__getstate__`` made it
+        vars(self).update(state)
+        self._lock = threading.RLock()
+        self._match_cache = {}
+        self._slots = {entry.slot: entry for entry in self._entries.values()}
+        # each word's rows a view of the one array: written in place while they have room, as before
+        self._postings = dict(zip(words, np.split(rows, np.cumsum(lengths)[:-1]), strict=True))
 
     def dump(self, file: BinaryIO) -> None:
         """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
         it while it is written (``bot.search.snapshots``)."""
         with self._lock:
             pickle.dump(self, file, protocol=pickle.HIGHEST_PROTOCOL)
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        vars(self).update(state)
-        self._lock = threading.RLock()
 
     def __len__(self) -> int:
         with self._lock:
