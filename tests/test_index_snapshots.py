@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import pickle
+import time
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,21 @@ def test_an_index_loaded_from_its_pickle_holds_each_field_weight_once_as_the_bui
     assert isinstance(loaded, SearchIndex)
     assert len({id(field.weight) for doc in loaded.documents() for field in doc.fields}) == 1
     assert [hit.document.key for hit in loaded.search("town 2")][:1] == ["p2"]
+
+
+def test_saving_removes_what_a_save_killed_midway_left_and_not_what_one_under_way_is_writing(
+    url: str, snapshot: Path
+) -> None:
+    snapshot.parent.mkdir(parents=True, exist_ok=True)
+    killed = snapshot.with_name(f"{snapshot.name}.1.tmp")
+    running = snapshot.with_name(f"{snapshot.name}.2.tmp")
+    killed.write_bytes(b"half a snapshot")
+    running.write_bytes(b"a snapshot being written")
+    long_ago = time.time() - snapshots.STALE_SECONDS - 60
+    os.utime(killed, (long_ago, long_ago))
+
+    Library.open(url, snapshot=snapshot).close()
+
+    assert not killed.exists()
+    assert running.exists()
+    assert snapshot.is_file()

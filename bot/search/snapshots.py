@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import glob
 import hashlib
 import json
 import logging
@@ -30,6 +31,7 @@ import os
 import pickle
 import stat
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,7 @@ from db.models import EntryChange
 
 FORMAT = 1  # bumped when the file's layout changes
 CATCH_UP_MAX = 5000  # changes past the snapshot re-indexed at open; more, and the index is built instead
+STALE_SECONDS = 3600.0  # a temporary file this old is left from a save that was killed: removed
 
 # The code whose output a snapshot holds: documents (their texts, labels in both languages, facets), the
 # index built from them, and the rows they are read from.
@@ -96,6 +99,7 @@ def save(path: Path, index: SearchIndex, stamp: Stamp) -> bool:
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(path)
         with os.fdopen(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as file:
             file.write(json.dumps(dataclasses.asdict(stamp)).encode() + b"\n")
             index.dump(file)
@@ -109,6 +113,16 @@ def save(path: Path, index: SearchIndex, stamp: Stamp) -> bool:
         return False
     log.info("Saved the search index (%d documents) to %s", len(index), path)
     return True
+
+
+def _remove_stale(path: Path) -> None:
+    """Remove the temporary files of saves of ``path`` that were killed midway (a stop that outlasted a
+    process manager's timeout); those of saves still running, as another process's may be, are younger."""
+    cutoff = time.time() - STALE_SECONDS
+    for temporary in path.parent.glob(f"{glob.escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):  # gone already, or not ours to remove
+            if temporary.stat().st_mtime < cutoff:
+                temporary.unlink()
 
 
 def restore(path: Path, session: Session, revision: str | None) -> tuple[SearchIndex, int] | None:
