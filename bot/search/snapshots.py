@@ -10,8 +10,7 @@ refused (and the index built) when:
   (``code_fingerprint``), or the database is at another migration;
 - the change it was taken at is not in the database's change log, the same row (number, time, entry):
   another database, or a log pruned past it, so changes since may be lost;
-- more changes came after it than re-indexing them one by one would take less time than a build
-  (``CATCH_UP_MAX``);
+- more changes came after it (``CATCH_UP_MAX``) than are worth re-indexing rather than building;
 - the file is not this user's alone (it is a pickle: loading it runs what it says), or cannot be read.
 
 The file is a JSON header line (``Stamp``) and the pickled ``SearchIndex``; it is written to a temporary
@@ -145,6 +144,7 @@ def restore(path: Path, session: Session, revision: str | None) -> tuple[SearchI
     if not isinstance(index, SearchIndex):
         log.warning("Building the search index: %s holds no search index", path)
         return None
+    log.info("Loaded the search index (%d documents) from %s, at change %d", len(index), path, stamp.change)
     return index, stamp.change
 
 
