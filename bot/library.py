@@ -284,7 +284,7 @@ class Library:
                 self._unload(loaded)
                 revision = self.database.current_revision()
                 with self.database.session() as session:
-                    stamp = snapshots.Stamp.taken(session, revision, self.changes_seen)
+                    stamp = snapshots.Stamp.taken(session, revision, self.changes_seen, len(self.index))
             except SQLAlchemyError as error:
                 log.warning("Could not save the search index: the database failed (%s)", error)
                 return False

@@ -14,11 +14,12 @@ from sqlmodel import Session, col, select
 from bot.curation.changes import Actor, AuditAction, EntityKind, existing
 from bot.library import Library
 from bot.search import documents
-from bot.search.documents import entry_documents, load_documents
+from bot.search.documents import entry_documents, load_documents, referring_incidents
 from bot.search.index import SHARED_GUILD, Document, DocumentKind
 from db.dataset.files import dump_dataset
 from db.dataset.schema import IncidentEntry, PersonEntry
 from db.models import Chamber, Incident, Motion, Participant, Party, Person, Quote, Ruling, Term
+from db.session import Database
 from tests.generated_dataset import generated_dataset
 from tests.test_write_reads import statements
 
@@ -152,3 +153,22 @@ def test_a_person_s_documents_are_read_without_reading_incidents_they_take_no_pa
     assert [doc.label for doc in found] == ["New Member"]
     read = {table for statement in run for table in re.findall(r"FROM (\w+)", statement)}
     assert read.isdisjoint({"incident", "quote", "ruling", "motion", "term"})
+
+
+def test_many_written_incidents_refer_no_incident_to_re_index_but_many_people_refer_every_one(
+    seeded_database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(documents, "ENTRIES_READ_ALONE", 1)  # the shipped dozen are "many"
+    with seeded_database.session() as session:
+        incidents = set(session.exec(select(col(Incident.slug))))
+        people = set(session.exec(select(col(Person.slug))))
+
+        by_incidents = referring_incidents(
+            session, guild_id=SHARED_GUILD, entries={(EntityKind.INCIDENT, slug) for slug in incidents}
+        )
+        by_people = referring_incidents(
+            session, guild_id=SHARED_GUILD, entries={(EntityKind.PERSON, slug) for slug in people}
+        )
+
+    assert by_incidents == set()
+    assert by_people == incidents

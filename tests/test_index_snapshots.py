@@ -185,7 +185,8 @@ def test_a_snapshot_further_behind_than_catching_up_is_worth_is_not_loaded(
     other = Library.open(url)
     retitle_shared(other, "trudeau-1971", "Zanzibar quokka filibuster")
     other.close()
-    monkeypatch.setattr(snapshots, "CATCH_UP_MAX", 0)
+    monkeypatch.setattr(snapshots, "CATCH_UP_FLOOR", 0)
+    monkeypatch.setattr(snapshots, "CATCH_UP_SHARE", 0.0)
 
     library, building = reopened(url, snapshot, caplog)
 

@@ -76,6 +76,8 @@ _SEARCHABLE: dict[EntityKind, DocumentKind] = {
 }
 
 
+_NAMED = frozenset({EntityKind.PERSON, EntityKind.PARTY, EntityKind.CHAMBER})  # what incidents name
+
 ENTRIES_READ_ALONE = 200
 """Up to this many entries, ``entry_documents`` reads only their rows; past it, the guild's."""
 
@@ -127,10 +129,11 @@ def referring_incidents(
     show those names: as participants and their parties, speakers, chairs, movers, who took a
     position, or the chamber. A reference may be to the guild's own row or to the shared one.
 
-    Past ``ENTRIES_READ_ALONE`` entries (an import), every incident of the guild: ``entry_documents``
-    reads the whole guild for that many anyway, and the statements stay within the databases' limits
-    on bound parameters.
+    Past ``ENTRIES_READ_ALONE`` people, parties and chambers (an import), every incident of the guild:
+    ``entry_documents`` reads the whole guild for that many anyway, and the statements stay within the
+    databases' limits on bound parameters. Other entries (incidents, terms) are named by no incident.
     """
+    entries = [(kind, key) for kind, key in entries if kind in _NAMED]
     if len(entries) > ENTRIES_READ_ALONE:
         every = select(col(Incident.slug)).where(col(Incident.guild_id) == guild_id)
         return set(session.exec(every))
