@@ -43,8 +43,9 @@ from db.models import EntryChange
 
 FORMAT = 1  # bumped when the file's layout changes
 # Changes past the snapshot that ``Library.open`` re-indexes rather than build the index: a share of the
-# documents, and at least a few hundred. Measured at 10k incidents (60,606 documents; a build 12-15 s):
-# 50 changes 1.4 s, 1,000 9.3 s (past 200 a catch-up reads the guild's documents whole), 5,000 16.4 s.
+# documents, and at least a few hundred. Measured at 10k incidents (60,606 documents; a build 12-15 s),
+# Library.open after so many changed incidents: 50 1.3 s, 200 5.5 s (past 200 entries, the incidents'
+# people with them, a catch-up reads the guild's documents whole), 1,000 9.9 s, 3,000 13.1 s.
 CATCH_UP_SHARE = 0.05
 CATCH_UP_FLOOR = 200
 STALE_SECONDS = 3600.0  # a temporary file this old is left from a save that was killed: removed
@@ -69,7 +70,7 @@ class Stamp:
     guild_id: int
     kind: str
     key: str
-    documents: int = 0  # how many the index held
+    documents: int  # how many the index held
     format: int = FORMAT
 
     @classmethod
