@@ -247,8 +247,8 @@ def _one_copy(value: _T) -> _T:
 
 def _by_fields(self: Any) -> tuple[type, tuple[object, ...]]:
     """How the index's slotted dataclasses pickle (``bot.search.snapshots``): their class called with their
-    fields in order (a slotted dataclass's ``__slots__``). It loads in half the time of the state
-    dataclasses pickle by default, which looks their fields up for each object."""
+    fields in order (a slotted dataclass's ``__slots__``). It loads faster than the state dataclasses
+    pickle by default, which looks their fields up for each object (60,606 documents: 1.37 -> 1.08 s)."""
     return (type(self), tuple(getattr(self, name) for name in self.__slots__))
 
 
