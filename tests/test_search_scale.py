@@ -237,6 +237,30 @@ def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
     assert results() == bounded
 
 
+def test_leaving_unscored_the_candidates_the_cut_would_drop_changes_no_result(
+    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    index = SearchIndex(corpus)
+    queries = typed(random.Random(7), index._vocab, 80)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
+
+    def results() -> list[list[tuple[str, float]]]:
+        return [
+            [(hit.document.key, hit.score) for hit in hits]
+            for query in queries
+            for hits in (index.complete(query), index.search(query, limit=40))
+        ]
+
+    pruned = results()
+    rank = SearchIndex._rank
+
+    def unpruned(self: SearchIndex, *args: Any, cut: bool = False, **options: Any) -> list[Any]:
+        return rank(self, *args, **options)  # every candidate scored, as before the cut was known
+
+    monkeypatch.setattr(SearchIndex, "_rank", unpruned)
+    assert results() == pruned
+
+
 def test_a_one_letter_word_beginning_hundreds_of_others_completes_from_initials_newest_first() -> None:
     names = [f"D'Arcy D{a}{b}" for a in SYLLABLES[:30] for b in SYLLABLES[:30]]
     index = SearchIndex(

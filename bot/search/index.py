@@ -466,6 +466,7 @@ _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 # Every upsert gives its document a new slot and frees the old one: once the slots given outnumber
 # twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
 _SLOT_FLOOR = 1024
+_ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score above its unrounded value
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]
@@ -1155,7 +1156,11 @@ class SearchIndex:
         *,
         typing: bool,
         narrowing: _Narrowing = _OPEN,
+        cut: bool = False,
     ) -> list[Hit]:
+        """The best ``limit`` hits for the folded ``query``. With ``cut``, the caller drops those scoring
+        more than ``cut_gap`` behind the best (``_cut``), so candidates that cannot score that high are
+        not scored at all: the hits that survive the cut are the same."""
         if limit <= 0:
             return []
         if not query:  # filters alone: what they admit, in the default order
@@ -1183,6 +1188,9 @@ class SearchIndex:
         share = self.tuning.phrase_share
         scored: list[Hit] = []
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
+        # The score below which ``_cut`` will drop a hit rises with the best score found: a candidate whose
+        # bound is below it now is below it at the end (the bounds leave room for ``_score``'s rounding).
+        floor = (100.0 if hits else -math.inf) - self.tuning.cut_gap if cut else -math.inf
         ranked = coverage.ranked(skip={entry.slot for entry in exact})
         # Candidates a batch at a time, their phrase terms and the bounds on them computed together
         # (``_phrase_terms``), then judged one by one against the scores found so far.
@@ -1191,14 +1199,17 @@ class SearchIndex:
             bounds, phrases = _phrase_terms(query, entries)
             for (_, cov), entry, bound, phrase in zip(batch, entries, bounds, phrases, strict=True):
                 full = len(best_scores) >= limit
-                if full and 100.0 * ((1.0 - share) * cov + share) < best_scores[0]:
+                reach = 100.0 * ((1.0 - share) * cov + share) + _ROUNDING
+                if (full and reach - _ROUNDING < best_scores[0]) or reach < floor:
                     break
-                if full and _score(cov, bound, share) < best_scores[0]:
+                capped = _score(cov, bound, share)
+                if (full and capped < best_scores[0]) or capped < floor:
                     continue
                 if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
                     continue
                 hit = Hit(entry.doc, _score(cov, phrase, share))
                 scored.append(hit)
+                floor = max(floor, hit.score - self.tuning.cut_gap) if cut else floor
                 if len(best_scores) < limit:
                     heapq.heappush(best_scores, hit.score)
                 elif hit.score > best_scores[0]:
@@ -1304,7 +1315,7 @@ class SearchIndex:
         folded = fold(query)
         kind_set, narrowing = self._narrow(kinds, filters)
         with self._lock:
-            hits = self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing)
+            hits = self._rank(folded, kind_set, guild_id, limit, typing=False, narrowing=narrowing, cut=True)
         return self._cut(hits) if folded else hits
 
     def _cut(self, hits: list[Hit]) -> list[Hit]:
@@ -1378,7 +1389,7 @@ class SearchIndex:
         with self._lock:
             if folded:
                 return self._cut(
-                    self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
+                    self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing, cut=True)
                 )
             if narrowing is not _OPEN:
                 return self._rank(folded, kind_set, guild_id, limit, typing=True, narrowing=narrowing)
