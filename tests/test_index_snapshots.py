@@ -270,3 +270,15 @@ def test_saving_removes_what_a_save_killed_midway_left_and_not_what_one_under_wa
     assert not killed.exists()
     assert running.exists()
     assert snapshot.is_file()
+
+
+def test_a_snapshot_is_stamped_with_the_code_the_process_runs_not_files_installed_since(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    running = snapshots.code_fingerprint()
+    (tmp_path / "bot" / "search").mkdir(parents=True)
+    (tmp_path / "bot" / "search" / "index.py").write_text("# a new release, installed while this one runs\n")
+    monkeypatch.setattr(snapshots, "_ROOT", tmp_path)
+
+    assert snapshots._digest_of_code() != running
+    assert snapshots.code_fingerprint() == running

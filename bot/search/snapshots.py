@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import glob
 import hashlib
 import json
@@ -89,10 +88,9 @@ class Stamp:
         return max(CATCH_UP_FLOOR, int(self.documents * CATCH_UP_SHARE))
 
 
-@functools.cache
-def code_fingerprint() -> str:
-    """A digest of the code a snapshot's content depends on, and of the versions of Python and numpy
-    that pickled it."""
+def _digest_of_code() -> str:
+    """A digest of the code a snapshot's content depends on (``_SHAPING``), and of the versions of Python
+    and numpy that pickle it."""
     digest = hashlib.sha256(f"{FORMAT} {sys.version_info[:2]} {np.__version__}".encode())
     for name in _SHAPING:
         top = _ROOT / name
@@ -101,6 +99,17 @@ def code_fingerprint() -> str:
                 digest.update(path.relative_to(_ROOT).as_posix().encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+# Taken as this module is imported, beside the modules it describes: a process whose files are replaced
+# while it runs (a new release installed before the old one stops) stamps what it saves with the code it
+# runs, not with the files it would load next.
+_CODE = _digest_of_code()
+
+
+def code_fingerprint() -> str:
+    """The digest of the code this process runs (``_digest_of_code``, taken at import)."""
+    return _CODE
 
 
 def save(path: Path, index: SearchIndex, stamp: Stamp) -> bool:
