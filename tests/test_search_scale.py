@@ -13,7 +13,7 @@ import datetime as dt
 import itertools
 import pickle
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -216,17 +216,25 @@ def test_a_one_letter_autocomplete_finds_a_name_written_a_moment_ago_and_not_onc
     assert "quist" not in {hit.document.key for hit in index.complete("x") + index.complete("qu")}
 
 
-def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
-    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    index = SearchIndex(corpus)
-    queries = typed(random.Random(6), index._vocab, 40)
+def results_of(index: SearchIndex, seed: int, count: int, *, search_limit: int = 10) -> Callable[[], object]:
+    """What ``count`` typed queries (and pairs of them) complete and find, computed anew at each call."""
+    queries = typed(random.Random(seed), index._vocab, count)
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
 
     def results() -> list[list[tuple[str, float]]]:
-        calls = [index.complete, index.search]
-        return [[(hit.document.key, hit.score) for hit in call(query)] for query in queries for call in calls]
+        return [
+            [(hit.document.key, hit.score) for hit in hits]
+            for query in queries
+            for hits in (index.complete(query), index.search(query, limit=search_limit))
+        ]
 
+    return results
+
+
+def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
+    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = results_of(SearchIndex(corpus), 6, 40)
     bounded = results()
     terms = search_index._phrase_terms
 
@@ -240,17 +248,7 @@ def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
 def test_leaving_unscored_the_candidates_the_cut_would_drop_changes_no_result(
     corpus: list[Document], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    index = SearchIndex(corpus)
-    queries = typed(random.Random(7), index._vocab, 80)
-    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
-
-    def results() -> list[list[tuple[str, float]]]:
-        return [
-            [(hit.document.key, hit.score) for hit in hits]
-            for query in queries
-            for hits in (index.complete(query), index.search(query, limit=40))
-        ]
-
+    results = results_of(SearchIndex(corpus), 7, 80, search_limit=40)
     pruned = results()
     rank = SearchIndex._rank
 
