@@ -1196,7 +1196,8 @@ class SearchIndex:
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
         # The score below which ``_cut`` will drop a hit rises with the best score found: a candidate whose
         # bound is below it now is below it at the end (the bounds leave room for ``_score``'s rounding).
-        floor = (100.0 if hits else -math.inf) - self.tuning.cut_gap if cut else -math.inf
+        gap = self.tuning.cut_gap if cut else math.inf
+        floor = (100.0 if hits else -math.inf) - gap
         ranked = coverage.ranked(skip={entry.slot for entry in exact})
         # Candidates a batch at a time, their phrase terms and the bounds on them computed together
         # (``_phrase_terms``), then judged one by one against the scores found so far.
@@ -1205,8 +1206,8 @@ class SearchIndex:
             bounds, phrases = _phrase_terms(query, entries)
             for (_, cov), entry, bound, phrase in zip(batch, entries, bounds, phrases, strict=True):
                 full = len(best_scores) >= limit
-                reach = 100.0 * ((1.0 - share) * cov + share) + _ROUNDING
-                if (full and reach - _ROUNDING < best_scores[0]) or reach < floor:
+                reach = 100.0 * ((1.0 - share) * cov + share)
+                if (full and reach < best_scores[0]) or reach + _ROUNDING < floor:
                     break
                 capped = _score(cov, bound, share)
                 if (full and capped < best_scores[0]) or capped < floor:
@@ -1215,7 +1216,7 @@ class SearchIndex:
                     continue
                 hit = Hit(entry.doc, _score(cov, phrase, share))
                 scored.append(hit)
-                floor = max(floor, hit.score - self.tuning.cut_gap) if cut else floor
+                floor = max(floor, hit.score - gap)
                 if len(best_scores) < limit:
                     heapq.heappush(best_scores, hit.score)
                 elif hit.score > best_scores[0]:
