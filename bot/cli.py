@@ -379,6 +379,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
         print(f"parlbot: nothing was imported (rolled back): {reason}", file=sys.stderr)
         return EXIT_FAILED
     bar.finish()
+    database.imported(len(plan.written))
     print(f"Imported into {_scope_name(guild)}: {plan.summary}.")
     return EXIT_OK
 

@@ -787,6 +787,7 @@ class Library:
             )
             record_changes(session, actor.guild_id, plan.touched)
             session.commit()
+            self.database.imported(len(plan.written))
             self._reindex(session, actor.guild_id, plan.written, cast=plan.cast_left)
         return plan
 

@@ -11,6 +11,7 @@ locked" (another process's ``parlbot db import``, say).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,18 +22,22 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
 
 from db.dataset.seed import Loaded, older_than_shipped, seed
 from db.dataset.writer import LoadReport
 from db.models import SHARED_GUILD, DatasetVersion
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 POSTGRES_DRIVER = "postgresql+psycopg"
 SQLITE_BUSY_TIMEOUT = 30.0  # seconds a SQLite write waits for the lock another connection holds
 # Each connection to a SQLite file; journal_mode is the file's own, but setting it again costs nothing.
 SQLITE_FILE_PRAGMAS = ("foreign_keys=ON", "journal_mode=WAL", "synchronous=NORMAL")
+ANALYZE_AFTER = 1000  # entries one import writes, past which PostgreSQL's planner statistics are refreshed
 
 
 def normalize_url(url: str) -> URL:
@@ -154,6 +159,24 @@ class Database:
             report = seed(session, loaded)
             session.commit()
         return report
+
+    def imported(self, entries: int) -> None:
+        """Tell the database an import committed ``entries`` entries; past ``ANALYZE_AFTER``, PostgreSQL
+        refreshes its planner statistics (``ANALYZE``) at once.
+
+        Until autovacuum's next pass, which may be minutes away, the planner would still count the rows
+        of before the import: it planned each moderator's write after a first import of 2,000 incidents
+        as if the guild had one, scanning all of them, 8 to 13 ms a write instead of 0.1. SQLite keeps
+        no statistics unless asked to, so there is nothing to refresh.
+        """
+        if self.is_sqlite or entries < ANALYZE_AFTER:
+            return
+        tables = ", ".join(f'"{table.name}"' for table in SQLModel.metadata.sorted_tables)
+        try:
+            with self.engine.begin() as connection:
+                connection.exec_driver_sql(f"ANALYZE {tables}")
+        except SQLAlchemyError as error:  # the import stands; autovacuum will refresh them later
+            log.warning("could not refresh the planner statistics after an import: %s", error)
 
     def dispose(self) -> None:
         self.engine.dispose()

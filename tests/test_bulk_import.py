@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from sqlmodel import Session, col, func, select
 
 from bot.curation import changes, transfer
@@ -17,6 +18,7 @@ from bot.library import Library
 from bot.messages.catalogue import Msg, say
 from bot.search import documents
 from bot.search.index import Document
+from db import session as session_module
 from db.dataset import schema
 from db.dataset.files import dump_dataset
 from db.dataset.reader import export_dataset
@@ -115,6 +117,41 @@ def test_an_imported_change_to_the_guilds_own_entry_is_audited_and_undone_like_a
     restored = library.visible_entry(guild_id=GUILD, kind=EntityKind.INCIDENT, key=first["slug"])
     assert isinstance(restored, IncidentEntry)
     assert restored == generated_dataset().incidents[0]
+
+
+def planner_incidents(library: Library) -> float:
+    """How many incident rows PostgreSQL's planner believes there are (-1: never counted)."""
+    with library.database.session() as session:
+        statement = text("SELECT reltuples FROM pg_class WHERE oid = 'incident'::regclass")
+        return float(session.execute(statement).scalar_one())
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_an_import_of_many_entries_has_postgresql_count_the_rows_it_wrote(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = generated()
+    before = planner_incidents(library)
+    monkeypatch.setattr(session_module, "ANALYZE_AFTER", len(document["incidents"]))
+
+    library.import_dataset(document, actor=MOD)
+
+    assert before < count(library, Incident) == planner_incidents(library)
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_an_import_of_fewer_entries_leaves_the_statistics_to_autovacuum(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    document = generated()
+    with library.database.engine.begin() as connection:  # so that only the import could count them
+        connection.exec_driver_sql("ALTER TABLE incident SET (autovacuum_enabled = false)")
+    before = planner_incidents(library)
+    monkeypatch.setattr(session_module, "ANALYZE_AFTER", len(document["incidents"]) * 10)
+
+    library.import_dataset(document, actor=MOD)
+
+    assert planner_incidents(library) == before
 
 
 def test_a_failure_while_writing_incidents_leaves_nothing_written(library: Library) -> None:

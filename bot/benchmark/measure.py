@@ -118,10 +118,11 @@ def import_dataset(url: str, dataset: Path) -> float | None:
             if recorded is not None and recorded.version == version:
                 return None
             try:
-                transfer.apply_import(session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
+                plan = transfer.apply_import(session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
             except ParlbotError as error:
                 raise BenchError(f"the import was refused: {error.message.splitlines()[0]}") from None
             session.commit()
+        database.imported(len(plan.written))
     finally:
         database.dispose()
     return time.perf_counter() - started
