@@ -1,5 +1,6 @@
-"""What a moderator's write reads: its entry once before and, when rewritten, once after (bot.curation
-.changes), each read of an incident a few statements whatever it holds (db.dataset.reader)."""
+"""What a moderator's write reads and writes (bot.curation.changes): its entry once, before, each read of an
+incident a few statements whatever it holds (db.dataset.reader); then, of the guild's own incident, only the
+child tables that changed, the state audited after being what the rows read back as."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
+from bot.curation import changes
 from bot.curation.changes import EntityKind
 from bot.library import Library
 from db.dataset import reader
 from db.dataset.reader import stored_entry
 from db.dataset.schema import IncidentEntry
-from db.models import SHARED_GUILD, Incident
+from db.models import SHARED_GUILD, Incident, Participant, Person, Quote
 from db.session import Database
-from tests.test_curation import MOD, renamed
+from tests.test_curation import MOD, SUB_CHANGES, add_quote, edit_singh, renamed
 
 
 @contextmanager
@@ -40,13 +42,13 @@ def statements(database: Database) -> Iterator[list[str]]:
 def incident_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The slugs of the incidents read back from their rows, in order (the reader still reads them)."""
     read: list[str] = []
-    read_incident = reader._incident_entry
+    read_incident = reader._incident_of
 
-    def noted(session: Any, incident: Incident, refs: reader.SlugsById) -> IncidentEntry:
+    def noted(incident: Incident, children: reader.IncidentRows, refs: reader.SlugsById) -> IncidentEntry:
         read.append(incident.slug)
-        return read_incident(session, incident, refs)
+        return read_incident(incident, children, refs)
 
-    monkeypatch.setattr(reader, "_incident_entry", noted)
+    monkeypatch.setattr(reader, "_incident_of", noted)
     return read
 
 
@@ -72,15 +74,13 @@ def test_reading_a_stored_incident_takes_a_few_statements_however_many_rows_it_n
     assert max(run for _, run in counted) <= 10  # its five tables, positions, four tables of references
 
 
-def test_a_first_edit_of_a_shared_incident_reads_it_once_and_its_guild_copy_once(
-    library: Library, incident_reads: list[str]
-) -> None:
+def test_a_first_edit_of_a_shared_incident_reads_it_once(library: Library, incident_reads: list[str]) -> None:
     edit_title(library)
 
-    assert incident_reads == ["singh-2020", "singh-2020"]
+    assert incident_reads == ["singh-2020"]
 
 
-def test_an_edit_of_the_guild_s_own_incident_reads_it_once_before_and_once_after(
+def test_an_edit_of_the_guild_s_own_incident_reads_it_once(
     library: Library, incident_reads: list[str]
 ) -> None:
     edit_title(library)
@@ -94,10 +94,98 @@ def test_an_edit_of_the_guild_s_own_incident_reads_it_once_before_and_once_after
         summary="t",
     )
 
-    assert incident_reads == ["singh-2020", "singh-2020"]
+    assert incident_reads == ["singh-2020"]
     edited = library.visible_entry(guild_id=MOD.guild_id, kind=EntityKind.INCIDENT, key="singh-2020")
     assert isinstance(edited, IncidentEntry)
     assert edited.title == "Corrected again"
+
+
+@pytest.mark.parametrize("name", list(SUB_CHANGES))
+def test_each_change_to_the_guild_s_own_incident_is_stored_and_audited_as_written(
+    library: Library, name: str
+) -> None:
+    edit_title(library)
+    own = library.visible_entry(guild_id=MOD.guild_id, kind=EntityKind.INCIDENT, key="singh-2020")
+    assert isinstance(own, IncidentEntry)
+
+    audit = edit_singh(library, SUB_CHANGES[name], summary=name)
+
+    with library.database.session() as session:
+        stored = changes.current_state(
+            session, guild_id=MOD.guild_id, kind=EntityKind.INCIDENT, key="singh-2020"
+        )
+    assert stored == audit.after
+    assert stored is not None
+    assert stored["entry"] == changes.entry_state(SUB_CHANGES[name](own), removed=False)["entry"]
+
+
+def child_writes(run: list[str]) -> set[str]:
+    """The child tables of incidents that ``run``'s statements delete from or insert into."""
+    written = set()
+    for statement in run:
+        words = statement.split()
+        if words[:2] in (["DELETE", "FROM"], ["INSERT", "INTO"]) and words[2] in CHILD_TABLES:
+            written.add(words[2])
+    return written
+
+
+CHILD_TABLES = {"incidentsource", "participant", "motion", "position", "quote", "ruling"}
+
+
+def quote_ids(library: Library) -> list[int | None]:
+    with library.database.session() as session:
+        incident = session.exec(
+            select(Incident).where(Incident.guild_id == MOD.guild_id, Incident.slug == "singh-2020")
+        ).one()
+        return [quote.id for quote in session.exec(select(Quote).where(Quote.incident_id == incident.id))]
+
+
+def test_a_title_edit_of_the_guild_s_own_incident_rewrites_none_of_its_child_rows(library: Library) -> None:
+    edit_title(library)
+    quotes = quote_ids(library)
+
+    with statements(library.database) as run:
+        edit_singh(library, lambda entry: entry.model_copy(update={"title": "Corrected again"}))
+
+    assert child_writes(run) == set()
+    assert quote_ids(library) == quotes
+
+
+def test_a_quote_added_to_the_guild_s_own_incident_rewrites_its_quotes_alone(library: Library) -> None:
+    edit_title(library)
+
+    with statements(library.database) as run:
+        add_quote(library)
+
+    assert child_writes(run) == {"quote"}
+
+
+def test_a_position_added_rewrites_the_motions_with_their_positions(library: Library) -> None:
+    edit_title(library)
+
+    with statements(library.database) as run:
+        edit_singh(library, SUB_CHANGES["add position"])
+
+    assert child_writes(run) == {"motion", "position"}
+
+
+def test_an_edit_points_the_incident_at_the_guild_s_own_copy_of_a_person_made_since(library: Library) -> None:
+    edit_title(library)
+    library.apply(
+        actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh", change=renamed(EntityKind.PERSON), summary="n"
+    )
+
+    edit_singh(library, lambda entry: entry.model_copy(update={"title": "Corrected again"}))
+
+    with library.database.session() as session:
+        own_person = session.exec(
+            select(Person).where(Person.guild_id == MOD.guild_id, Person.slug == "jagmeet-singh")
+        ).one()
+        incident = session.exec(
+            select(Incident).where(Incident.guild_id == MOD.guild_id, Incident.slug == "singh-2020")
+        ).one()
+        cast = session.exec(select(Participant.person_id).where(Participant.incident_id == incident.id)).all()
+    assert own_person.id in cast
 
 
 def test_removing_restoring_and_undoing_read_the_guild_s_incident_once_each(

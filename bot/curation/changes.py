@@ -38,7 +38,7 @@ from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.cleaning import is_id
-from db.dataset.reader import SlugsById, stored_entry
+from db.dataset.reader import SlugsById, StoredRow, read_stored, stored_entry
 from db.dataset.rows import EntryRow, GuildView, own_row, removed_rows, slug_of, slug_taken
 from db.dataset.schema import (
     ChamberEntry,
@@ -309,29 +309,32 @@ def _overtaken(kind: EntityKind, key: str, action: AuditAction) -> Conflict:
 
 @dataclass(frozen=True, slots=True)
 class _Own:
-    """The guild's own row of the entry a write changes (None: it has none) and the entry that row holds,
-    read once for the whole write; ``refs`` keeps the rows it refers to for the write's read after."""
+    """The guild's own row of the entry a write changes, as read once for the whole write (None: it has
+    none); ``refs`` keeps the rows it refers to for the write's reads after."""
 
-    row: EntryRow | None
-    entry: Entry | None
+    stored: StoredRow | None
     refs: SlugsById
 
     @classmethod
     def read(cls, session: Session, row: EntryRow | None) -> _Own:
         refs = SlugsById(session)
-        return cls(row, None if row is None else stored_entry(session, row, refs), refs)
+        return cls(None if row is None else read_stored(session, row, refs), refs)
+
+    @property
+    def row(self) -> EntryRow | None:
+        return None if self.stored is None else self.stored.row
 
     @property
     def state(self) -> EntryState | None:
         """The state the row is audited with (None: no row of its own)."""
-        if self.row is None or self.entry is None:
+        if self.stored is None:
             return None
-        return entry_state(self.entry, removed=self.row.removed_at is not None)
+        return entry_state(self.stored.entry, removed=self.stored.row.removed_at is not None)
 
     def visible(self, session: Session, kind: EntityKind, key: str) -> Entry | None:
         """``visible_entry`` for the writing guild: its own entry unless removed, else the shared one."""
-        if self.row is not None:
-            return None if self.row.removed_at is not None else self.entry
+        if self.stored is not None:
+            return None if self.stored.row.removed_at is not None else self.stored.entry
         return visible_entry(session, guild_id=SHARED_GUILD, kind=kind, key=key)
 
 
@@ -396,9 +399,9 @@ def _referred_to(session: Session, row: EntryRow) -> bool:
 
 
 def _rewrite(
-    session: Session, guild_id: int, kind: EntityKind, row: EntryRow | None, entry: Entry, action: AuditAction
+    session: Session, guild_id: int, kind: EntityKind, own: _Own, entry: Entry, action: AuditAction
 ) -> EntryRow:
-    """Write ``entry`` as the guild's own row (``row``, claimed already, or a new one: revision 1).
+    """Write ``entry`` as the guild's own row (``own``'s, claimed already, or a new one: revision 1).
 
     A new row another writer added first (its copy of a shared entry, or the same new slug) makes this
     write a ``Conflict``, whether this one finds it or inserts beside it; the caller rolls back.
@@ -407,12 +410,12 @@ def _rewrite(
     _check_references(session, writer.view, entry)
     counts = KindCounts()
     try:
-        written = writer.write(entry, counts, differs=True)
+        written = writer.write(entry, counts, over=own.stored)
     except IntegrityError as error:
         if not slug_taken(error):
             raise
         raise _overtaken(kind, slug_of(entry), action) from None
-    if row is None and not counts.added:
+    if own.stored is None and not counts.added:
         raise _overtaken(kind, slug_of(entry), action)
     return written
 
@@ -433,18 +436,21 @@ def _write(
     """Make the guild's own row of the entry (``own``, as claimed) hold ``state`` (None: no row of its
     own), and audit it.
 
-    The row's entry was read once before (``own``) and, if the write rewrites it, is read once after:
-    the states audited are those the rows hold."""
-    row, stored, before = own.row, own.entry, own.state
+    The row was read once, before: a rewrite writes only what differs from it, and the state audited
+    after is the entry written, which its rows read back as (tests/test_write_reads.py)."""
+    row, before = own.row, own.state
     after: EntryState | None = None
     if state is not None:
         entry = MODELS[kind].model_validate(state["entry"])
-        if row is None or stored != entry:
-            row = _rewrite(session, actor.guild_id, kind, row, entry, action)
-            stored = stored_entry(session, row, own.refs)
+        stored = own.stored
+        row = (
+            stored.row
+            if stored is not None and stored.entry == entry
+            else _rewrite(session, actor.guild_id, kind, own, entry, action)
+        )
         row.removed_at = (row.removed_at or _now()) if state["removed"] else None
         session.flush()
-        after = entry_state(stored, removed=state["removed"])
+        after = entry_state(entry, removed=state["removed"])
     elif row is not None:
         if not isinstance(row, Incident) and _referred_to(session, row):
             raise Conflict(Msg.STILL_REFERRED_TO, kind=kind_name(kind), key=key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import (
@@ -124,22 +125,56 @@ def _positions(session: Session, motions: list[MotionRow]) -> dict[int, list[Pos
     return by_motion
 
 
+@dataclass(frozen=True, slots=True)
+class IncidentRows:
+    """An incident's child rows as stored, each table in the order its entry lists them."""
+
+    links: list[IncidentSource]
+    participants: list[Participant]
+    motions: list[MotionRow]
+    quotes: list[Quote]
+    rulings: list[Ruling]
+    positions: dict[int, list[Position]]  # by motion id
+
+    @classmethod
+    def read(cls, session: Session, incident_id: int) -> IncidentRows:
+        """A statement per table (positions: one for all the motions, if any)."""
+        motions: list[MotionRow] = _children(session, MotionRow, incident_id, col(MotionRow.id))
+        return cls(
+            links=_children(
+                session, IncidentSource, incident_id, col(IncidentSource.rank), col(IncidentSource.source_id)
+            ),
+            participants=_children(
+                session, Participant, incident_id, col(Participant.rank), col(Participant.id)
+            ),
+            motions=motions,
+            quotes=_children(session, Quote, incident_id, col(Quote.rank), col(Quote.id)),
+            rulings=_children(session, Ruling, incident_id, col(Ruling.rank), col(Ruling.id)),
+            positions=_positions(session, motions),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRow:
+    """A row of a scope as read, with the entry it holds and, for an incident, its child rows: what a
+    write that rewrites the row compares with, so that it writes only what differs."""
+
+    row: EntryRow
+    entry: Entry
+    children: IncidentRows | None = None
+
+
 def _incident_entry(session: Session, incident: Incident, refs: SlugsById) -> IncidentEntry:
+    return _incident_of(incident, IncidentRows.read(session, row_id(incident)), refs)
+
+
+def _incident_of(incident: Incident, children: IncidentRows, refs: SlugsById) -> IncidentEntry:
     """The file form of a stored incident (raises ``ValidationError`` if the rows break the format).
 
-    Its rows are read a table at a time, and the rows they refer to (people, parties, sources) once
-    each: a few statements whatever the incident holds."""
-    incident_id = row_id(incident)
-    links: list[IncidentSource] = _children(
-        session, IncidentSource, incident_id, col(IncidentSource.rank), col(IncidentSource.source_id)
-    )
-    participants: list[Participant] = _children(
-        session, Participant, incident_id, col(Participant.rank), col(Participant.id)
-    )
-    motions: list[MotionRow] = _children(session, MotionRow, incident_id, col(MotionRow.id))
-    quotes: list[Quote] = _children(session, Quote, incident_id, col(Quote.rank), col(Quote.id))
-    rulings: list[Ruling] = _children(session, Ruling, incident_id, col(Ruling.rank), col(Ruling.id))
-    positions = _positions(session, motions)
+    The rows they refer to (people, parties, sources) are read once each: a few statements whatever
+    the incident holds."""
+    links, participants, motions = children.links, children.participants, children.motions
+    quotes, rulings, positions = children.quotes, children.rulings, children.positions
     stances = [position for taken in positions.values() for position in taken]
     refs.read(
         chambers=[incident.chamber_id],
@@ -221,6 +256,16 @@ def stored_entry(session: Session, row: EntryRow, refs: SlugsById | None = None)
     keeps the rows it refers to for the caller's next read."""
     with reading_stored():
         return _entry(session, row, SlugsById(session) if refs is None else refs)
+
+
+def read_stored(session: Session, row: EntryRow, refs: SlugsById | None = None) -> StoredRow:
+    """``stored_entry``, keeping the rows it was read from."""
+    refs = SlugsById(session) if refs is None else refs
+    with reading_stored():
+        if not isinstance(row, Incident):
+            return StoredRow(row, _entry(session, row, refs))
+        children = IncidentRows.read(session, row_id(row))
+        return StoredRow(row, _incident_of(row, children, refs), children)
 
 
 def _entry(session: Session, row: EntryRow, refs: SlugsById) -> Entry:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args
@@ -12,7 +12,7 @@ from typing import Any, TypeVar, get_args
 from sqlalchemy import Table, delete, insert
 from sqlmodel import Session, SQLModel, col, select
 
-from db.dataset.reader import SlugsById, stored_incident
+from db.dataset.reader import IncidentRows, SlugsById, StoredRow, stored_incident
 from db.dataset.rows import (
     EntryRow,
     GuildView,
@@ -155,21 +155,25 @@ class ScopeWriter:
         for table in REFERRED:
             self.view.ids(table)
 
-    def write(self, entry: Entry, counts: KindCounts | None = None, *, differs: bool = False) -> EntryRow:
-        """Add ``entry`` as a row of the scope, or update the scope's row with its slug. ``differs``: the
-        caller knows that row holds another entry, so a stored incident is rewritten without being read
-        to compare first."""
+    def write(
+        self, entry: Entry, counts: KindCounts | None = None, *, over: StoredRow | None = None
+    ) -> EntryRow:
+        """Add ``entry`` as a row of the scope, or update the scope's row with its slug: ``over``, when the
+        caller has read it (then only the columns and, of an incident, the child tables that differ from
+        what was read are written), else the row looked up and compared here."""
         counts = KindCounts() if counts is None else counts
         row: EntryRow
         if isinstance(entry, IncidentEntry):
-            row = self._incident(entry, counts, differs=differs)
+            row = self._incident(entry, counts, over)
         else:
             table, values = entry_values(entry, self.view)
-            row = self._upsert(table, slug_of(entry), values, counts)
+            row = self._upsert(table, slug_of(entry), values, counts, over)
         self.view.register(row)
         return row
 
-    def _own_row(self, table: type[EntryRow], slug: str) -> Any:
+    def _own_row(self, table: type[EntryRow], slug: str, over: StoredRow | None) -> Any:
+        if over is not None:
+            return over.row
         if table in self._own:
             return self._own[table].get(slug)
         return own_row(self.session, table, slug, guild_id=self.guild_id)
@@ -182,10 +186,15 @@ class ScopeWriter:
         counts.added += 1
 
     def _upsert(
-        self, table: type[EntryRow], slug: str, values: dict[str, Any], counts: KindCounts
+        self,
+        table: type[EntryRow],
+        slug: str,
+        values: dict[str, Any],
+        counts: KindCounts,
+        over: StoredRow | None,
     ) -> EntryRow:
         """Add a row made of ``slug`` and ``values`` when there is none, else update what differs."""
-        row: EntryRow | None = self._own_row(table, slug)
+        row: EntryRow | None = self._own_row(table, slug, over)
         if row is None:
             row = table(**_identity(table, self.guild_id, slug), **values)
             self._add(row, counts)
@@ -197,22 +206,23 @@ class ScopeWriter:
             counts.changed += 1
         return row
 
-    def _incident(self, entry: IncidentEntry, counts: KindCounts, *, differs: bool) -> Incident:
+    def _incident(self, entry: IncidentEntry, counts: KindCounts, over: StoredRow | None) -> Incident:
         _, values = entry_values(entry, self.view)
-        incident: Incident | None = self._own_row(Incident, entry.slug)
+        incident: Incident | None = self._own_row(Incident, entry.slug, over)
         if incident is None:
             incident = Incident(guild_id=self.guild_id, slug=entry.slug, **values)
             self._add(incident, counts)
-        elif not differs and stored_incident(self.session, incident, self._refs) == entry:
+            insert_children(self.session, [(row_id(incident), entry)], self.view)
+            return incident
+        stored = over.entry if over is not None else stored_incident(self.session, incident, self._refs)
+        if stored == entry:
             counts.unchanged += 1
             return incident
-        else:
-            for name, value in values.items():
-                setattr(incident, name, value)
-            self.session.flush()
-            delete_children(self.session, [row_id(incident)])
-            counts.changed += 1
-        insert_children(self.session, [(row_id(incident), entry)], self.view)
+        for name, value in values.items():
+            setattr(incident, name, value)
+        self.session.flush()
+        replace_children(self.session, row_id(incident), entry, self.view, over.children if over else None)
+        counts.changed += 1
         return incident
 
 
@@ -343,21 +353,72 @@ def _batches(rows: Sequence[_T], size: int = BATCH) -> Iterator[Sequence[_T]]:
         yield rows[start : start + size]
 
 
-def delete_children(session: Session, incident_ids: Sequence[int]) -> None:
-    """Delete the child rows (source links, participants, motions with positions, quotes, rulings) of
-    these incidents."""
+CHILD_TABLES: tuple[type[SQLModel], ...] = (IncidentSource, Participant, MotionRow, Quote, Ruling)
+"""The tables of an incident's children (a motion's positions go with the motions)."""
+
+
+def delete_children(
+    session: Session, incident_ids: Sequence[int], tables: Collection[type[SQLModel]] = CHILD_TABLES
+) -> None:
+    """Delete the child rows of these incidents in ``tables`` (``MotionRow``: with their positions)."""
     for batch in _batches(incident_ids):
-        motions = select(MotionRow.id).where(col(MotionRow.incident_id).in_(batch))
-        session.execute(delete(Position).where(col(Position.motion_id).in_(motions)))
+        if MotionRow in tables:
+            motions = select(MotionRow.id).where(col(MotionRow.incident_id).in_(batch))
+            session.execute(delete(Position).where(col(Position.motion_id).in_(motions)))
         for table in (MotionRow, Participant, Quote, Ruling, IncidentSource):
-            session.execute(delete(table).where(col(table.incident_id).in_(batch)))
+            if table in tables:
+                session.execute(delete(table).where(col(table.incident_id).in_(batch)))
+
+
+def replace_children(
+    session: Session, incident_id: int, entry: IncidentEntry, view: GuildView, stored: IncidentRows | None
+) -> None:
+    """Make the incident's child rows those ``entry`` gives. With ``stored``, its rows as read, only the
+    tables whose rows differ (references resolved in ``view``, so a reference that now resolves to
+    another row counts) are deleted and inserted again: the others keep their rows and ids."""
+    if stored is None:
+        tables: Collection[type[SQLModel]] = CHILD_TABLES
+    else:
+        wanted: dict[type[SQLModel], list[dict[str, Any]]] = defaultdict(list)
+        for table, values in _child_rows(incident_id, entry, view):
+            wanted[table].append(values)
+        positions = [[_position_values(p, view) for p in motion.positions] for motion in entry.motions]
+        held = stored.positions
+        had: dict[type[SQLModel], Sequence[SQLModel]] = {
+            IncidentSource: stored.links,
+            Participant: stored.participants,
+            MotionRow: stored.motions,
+            Quote: stored.quotes,
+            Ruling: stored.rulings,
+        }
+        tables = {table for table in CHILD_TABLES if not _same_rows(had[table], wanted[table])}
+        if MotionRow not in tables and not all(
+            _same_rows(held[row_id(motion)], taken)
+            for motion, taken in zip(stored.motions, positions, strict=True)
+        ):
+            tables.add(MotionRow)
+    delete_children(session, [incident_id], tables)
+    insert_children(session, [(incident_id, entry)], view, tables=tables)
+
+
+def _same_rows(rows: Sequence[SQLModel], wanted: Sequence[dict[str, Any]]) -> bool:
+    """Whether stored ``rows`` hold ``wanted``'s values, one for one."""
+    return len(rows) == len(wanted) and all(
+        all(getattr(row, name) == value for name, value in values.items())
+        for row, values in zip(rows, wanted, strict=True)
+    )
 
 
 def insert_children(
-    session: Session, incidents: Sequence[tuple[int, IncidentEntry]], view: GuildView, *, copy: bool = False
+    session: Session,
+    incidents: Sequence[tuple[int, IncidentEntry]],
+    view: GuildView,
+    *,
+    copy: bool = False,
+    tables: Collection[type[SQLModel]] = CHILD_TABLES,
 ) -> None:
-    """Insert the child rows of incidents (by id) as their entries give them, batched by table
-    (``copy``: see ``insert_rows``).
+    """Insert the child rows in ``tables`` of incidents (by id) as their entries give them, batched by
+    table (``copy``: see ``insert_rows``).
 
     Motions go in in entry order, so ids keep the order they are exported in, and their positions
     after them.
@@ -366,8 +427,10 @@ def insert_children(
     positions: list[list[PositionEntry]] = []
     for incident_id, entry in incidents:
         for table, values in _child_rows(incident_id, entry, view):
-            rows[table].append(values)
-        positions.extend(motion.positions for motion in entry.motions)
+            if table in tables:
+                rows[table].append(values)
+        if MotionRow in tables:
+            positions.extend(motion.positions for motion in entry.motions)
     for table, table_rows in rows.items():
         if table is not MotionRow:
             insert_rows(session, table, table_rows, copy=copy)
@@ -376,17 +439,21 @@ def insert_children(
         statement = insert(MotionRow).returning(col(MotionRow.id), sort_by_parameter_order=True)
         motion_ids.extend(session.execute(statement, batch).scalars())
     position_rows = [
-        {
-            "motion_id": motion_id,
-            "person_id": view.person(position.person),
-            "party_id": view.party(position.party),
-            "source_id": view.source(position.source),
-            **same_named(position, Position),
-        }
+        {"motion_id": motion_id, **_position_values(position, view)}
         for motion_id, motion_positions in zip(motion_ids, positions, strict=True)
         for position in motion_positions
     ]
     insert_rows(session, Position, position_rows, copy=copy)
+
+
+def _position_values(position: PositionEntry, view: GuildView) -> dict[str, Any]:
+    """A position's row but its motion's id."""
+    return {
+        "person_id": view.person(position.person),
+        "party_id": view.party(position.party),
+        "source_id": view.source(position.source),
+        **same_named(position, Position),
+    }
 
 
 def insert_rows(
