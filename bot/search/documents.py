@@ -134,6 +134,8 @@ def referring_incidents(
     databases' limits on bound parameters. Other entries (incidents, terms) are named by no incident.
     """
     entries = [(kind, key) for kind, key in entries if kind in _NAMED]
+    if not entries:
+        return set()
     if len(entries) > ENTRIES_READ_ALONE:
         every = select(col(Incident.slug)).where(col(Incident.guild_id) == guild_id)
         return set(session.exec(every))
@@ -268,9 +270,10 @@ class _Scope:
 
 
 def _documents(session: Session, scope: _Scope) -> list[Document]:
-    live = Incident.__table__.c.removed_at.is_(None)  # type: ignore[attr-defined]
-    statement = scope.incidents(select(Incident.__table__).where(live))  # type: ignore[attr-defined]
-    incidents = [] if scope.lacks_incidents() else _rows(session, statement)
+    """The scope's documents: a removed row's (read with the live ones) is a tombstone."""
+    statement = scope.incidents(select(Incident.__table__))  # type: ignore[attr-defined]
+    every_incident = [] if scope.lacks_incidents() else _rows(session, statement)
+    incidents = [incident for incident in every_incident if incident.removed_at is None]
     participants = _children(session, Participant, scope)
     quotes = _children(session, Quote, scope, named=True)
     rulings = _children(session, Ruling, scope, named=True)
@@ -284,21 +287,22 @@ def _documents(session: Session, scope: _Scope) -> list[Document]:
     people = {p.id: p for p in _referable(session, Person, scope, _ids(named))}
     named = [p.party_id for p in participants] + [p.party_id for p in people.values()]
     parties = {p.id: p for p in _referable(session, Party, scope, _ids(named))}
+    terms = _scoped(session, Term, scope)
+    rows: list[tuple[EntityKind, Iterable[Any]]] = [
+        (EntityKind.INCIDENT, every_incident),
+        (EntityKind.PERSON, people.values()),
+        (EntityKind.PARTY, parties.values()),
+        (EntityKind.TERM, terms),
+    ]
     tombstones = [
         _tombstone(_SEARCHABLE[kind], row.slug, row.guild_id)
-        for kind, table in (
-            (EntityKind.INCIDENT, Incident),
-            (EntityKind.PERSON, Person),
-            (EntityKind.PARTY, Party),
-            (EntityKind.TERM, Term),
-        )
-        for row in _scoped(session, table, scope, removed=True)
-        if row.guild_id != SHARED_GUILD
+        for kind, of_kind in rows
+        for row in _wanted(of_kind, kind, scope.guild_id, scope.only)
+        if row.removed_at is not None and row.guild_id != SHARED_GUILD
     ]
-    terms = [term_document(term) for term in _scoped(session, Term, scope)]
     return (
         tombstones
-        + terms
+        + [term_document(term) for term in terms if term.removed_at is None]
         + incident_documents(
             incidents=incidents,
             chambers=chambers,
@@ -337,15 +341,12 @@ _KINDS: dict[Any, EntityKind] = {
 }
 
 
-def _scoped(session: Session, table: Any, scope: _Scope, *, removed: bool = False) -> list[Any]:
-    """The scope's rows that are live (``removed=False``) or removed (``removed=True``)."""
+def _scoped(session: Session, table: Any, scope: _Scope) -> list[Any]:
+    """The scope's rows of ``table``, live and removed."""
     if scope.lacks(_KINDS[table]):
         return []
     columns = table.__table__
-    statement = select(columns).where(
-        columns.c.removed_at.is_not(None) if removed else columns.c.removed_at.is_(None)
-    )
-    return _rows(session, scope.rows(columns, statement, _KINDS[table]))
+    return _rows(session, scope.rows(columns, select(columns), _KINDS[table]))
 
 
 def _referable(session: Session, table: Any, scope: _Scope, ids: set[int] | None) -> list[Any]:
@@ -437,7 +438,7 @@ def incident_documents(
     return docs
 
 
-_Named = TypeVar("_Named", Incident, Person, Party)
+_Named = TypeVar("_Named", Incident, Person, Party, Term)
 
 
 def _wanted(
