@@ -205,6 +205,30 @@ def test_two_documents_sharing_an_exact_name_are_ambiguous() -> None:
     assert set(keys(outcome.candidates)) == {"uk-labour", "nz-labour"}
 
 
+def test_a_name_many_documents_share_finds_exactly_those_still_indexed_as_they_come_and_go() -> None:
+    namesakes = [
+        Document(
+            kind=DocumentKind.PERSON,
+            key=f"zanele-ndlovu-{n}",
+            label="Zanele Ndlovu",
+            exact=("Zanele Ndlovu",),
+        )
+        for n in range(40)  # past the few a tuple holds
+    ]
+    index = SearchIndex(namesakes[:30])
+    for doc in namesakes[30:]:
+        index.upsert(doc)
+    for doc in namesakes[::2]:
+        index.remove(doc.kind, doc.key, doc.guild_id)
+
+    found = index.search("zanele ndlovu", kinds=[DocumentKind.PERSON], limit=40)
+
+    assert {hit.document.key for hit in found if hit.score == 100} == {doc.key for doc in namesakes[1::2]}
+    for doc in namesakes[1::2]:
+        index.remove(doc.kind, doc.key, doc.guild_id)
+    assert index.search("zanele ndlovu", kinds=[DocumentKind.PERSON]) == []
+
+
 TIED_NAMESAKES = """
 from bot.search.index import Document, DocumentKind, SearchIndex
 keys = ("liberal-union-za", "liberal-union-es", "liberal-union-ie")

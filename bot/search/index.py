@@ -444,6 +444,10 @@ class _Narrowing:
 _OPEN = _Narrowing()
 
 _Ident = tuple[DocumentKind, str, int]  # kind, key, guild
+_Shared = tuple[_Ident, ...] | dict[_Ident, None]
+"""The documents one exact name belongs to: a tuple while they are few (most names are one document's),
+past ``_FEW_SHARE`` a dict, so that adding or removing one is not a walk through all the others."""
+_FEW_SHARE = 16
 _Bucket = tuple[DocumentKind, int]  # kind, guild: a query sees the documents of a few buckets
 _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
 _K = TypeVar("_K")
@@ -612,7 +616,7 @@ class SearchIndex:
         self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
         self._dead: dict[str, int] = {}  # rows of unlinked documents in a token's postings, where any
-        self._exact: dict[str, tuple[_Ident, ...]] = {}  # the few documents with each exact name
+        self._exact: dict[str, _Shared] = {}  # the documents with each exact name
         self._guild_keys: dict[int, set[tuple[DocumentKind, str]]] = {}  # guild -> its own (kind, key)s
         # guild (the shared scope too) -> curated entry (``Document.entry``) -> its documents' (kind, key)s
         self._entry_keys: dict[int, dict[tuple[str, str], tuple[tuple[DocumentKind, str], ...]]] = {}
@@ -730,7 +734,7 @@ class SearchIndex:
         for pair in entry.pairs:
             self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
-            self._exact[name] = (*self._exact.get(name, ()), ident)
+            _share(self._exact, name, ident)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
             ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
@@ -827,7 +831,7 @@ class SearchIndex:
         self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
-            _drop(self._exact, name, ident)
+            _unshare(self._exact, name, ident)
         for pair in entry.pairs:
             self._pairs[pair] -= 1
             if not self._pairs[pair]:
@@ -1440,6 +1444,28 @@ class _Coverage:
             top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
             yield from zip(self.slots[top].tolist(), self.coverage[top].tolist(), strict=True)
             size *= 4
+
+
+def _share(held: dict[str, _Shared], name: str, ident: _Ident) -> None:
+    """Add ``ident`` to the documents of ``name``."""
+    sharing = held.get(name, ())
+    if isinstance(sharing, dict):
+        sharing[ident] = None
+    elif len(sharing) < _FEW_SHARE:
+        held[name] = (*sharing, ident)
+    else:
+        held[name] = dict.fromkeys((*sharing, ident))
+
+
+def _unshare(held: dict[str, _Shared], name: str, ident: _Ident) -> None:
+    """Take ``ident`` out of the documents of ``name``, and ``name`` out once it has none."""
+    sharing = held[name]
+    if isinstance(sharing, dict):
+        del sharing[ident]
+    else:
+        sharing = held[name] = tuple(other for other in sharing if other != ident)
+    if not sharing:
+        del held[name]
 
 
 def _drop(held: dict[_K, tuple[_V, ...]], key: _K, value: _V) -> None:
