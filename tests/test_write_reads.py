@@ -17,7 +17,8 @@ from bot.curation.changes import EntityKind
 from bot.library import Library
 from db.dataset import reader
 from db.dataset.reader import stored_entry
-from db.dataset.schema import IncidentEntry
+from db.dataset.rows import GuildView
+from db.dataset.schema import IncidentEntry, References
 from db.models import SHARED_GUILD, Incident, Participant, Person, Quote
 from db.session import Database
 from tests.test_curation import MOD, SUB_CHANGES, add_quote, edit_singh, renamed
@@ -72,6 +73,34 @@ def test_reading_a_stored_incident_takes_a_few_statements_however_many_rows_it_n
 
     assert max(names for names, _ in counted) > 10
     assert max(run for _, run in counted) <= 10  # its five tables, positions, four tables of references
+
+
+def test_an_entry_s_references_are_looked_up_in_one_statement_the_guild_s_own_rows_first(
+    library: Library,
+) -> None:
+    library.apply(
+        actor=MOD, kind=EntityKind.PERSON, key="jagmeet-singh", change=renamed(EntityKind.PERSON), summary="n"
+    )
+    wanted = References(
+        chambers=["ca-house-of-commons"],
+        parties=["green-party-of-canada"],
+        people=["jagmeet-singh", "alain-therrien", "nobody-at-all"],
+        sources=["singh-2020-cbc"],
+    )
+
+    with library.database.session() as session, statements(library.database) as run:
+        view = GuildView(session, MOD.guild_id)
+        known = view.known(wanted)
+        own = session.exec(select(Person).where(Person.guild_id == MOD.guild_id)).one()
+
+    assert len(run) == 2  # the look-up, then the guild's own person
+    assert set(known.people) == {"jagmeet-singh", "alain-therrien"}
+    assert (set(known.chambers), set(known.parties), set(known.sources)) == (
+        {"ca-house-of-commons"},
+        {"green-party-of-canada"},
+        {"singh-2020-cbc"},
+    )
+    assert view.person("jagmeet-singh") == own.id
 
 
 def test_a_first_edit_of_a_shared_incident_reads_it_once(library: Library, incident_reads: list[str]) -> None:

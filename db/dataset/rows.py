@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeVar, cast, get_args
 
 from pydantic import BaseModel
+from sqlalchemy import Select, literal, union_all
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -109,32 +111,52 @@ class GuildView:
     def ids(self, table: type[EntryRow]) -> dict[str, int]:
         """Row ids by slug, for every slug of ``table`` the guild sees."""
         if table not in self._ids:
-            self._ids[table] = self._visible(table, self._rows(table))
+            statement = self._rows(table).order_by(col(table.guild_id))
+            self._ids[table] = self._visible(self._session.execute(statement))
         return self._ids[table]
 
     def found(self, table: type[EntryRow], slugs: Collection[str]) -> dict[str, int]:
         """Row ids by slug, for those of ``slugs`` the guild sees in ``table``."""
         if table in self._ids:
             return {slug: self._ids[table][slug] for slug in slugs if slug in self._ids[table]}
-        found = self._found.setdefault(table, {})
-        asked = set(slugs) - found.keys()
-        if asked:
-            visible = self._visible(table, self._rows(table).where(slug_column(table).in_(asked)))
-            found.update({slug: visible.get(slug) for slug in asked})
+        self._look_up({table: slugs})
+        found = self._found[table]
         return {slug: row_id for slug in slugs if (row_id := found[slug]) is not None}
 
-    def _rows(self, table: type[EntryRow]) -> Any:
-        """The statement reading (slug, id, removed_at) of the table's rows in the guild and the shared
-        scope, the shared first, so that the guild's own rows win."""
-        return (
-            select(slug_column(table), col(table.id), col(table.removed_at))
-            .where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
-            .order_by(col(table.guild_id))
-        )
+    def _look_up(self, wanted: Mapping[type[EntryRow], Collection[str]]) -> None:
+        """Read what the slugs of ``wanted`` not looked up yet mean, every table's in one statement."""
+        parts: list[Select[Any]] = []
+        asked: dict[type[EntryRow], set[str]] = {}
+        for table, slugs in wanted.items():
+            unseen = set(slugs) - self._found.setdefault(table, {}).keys()
+            if unseen and table not in self._ids:
+                asked[table] = unseen
+                part = literal(len(parts)).label("part")
+                parts.append(self._rows(table, part).where(slug_column(table).in_(unseen)))
+        if not parts:
+            return
+        rows: dict[int, list[Any]] = {number: [] for number in range(len(parts))}
+        statement = union_all(*parts).order_by("part", "guild_id")
+        for part, *row in self._session.execute(statement):
+            rows[part].append(row)
+        for (table, unseen), read in zip(asked.items(), rows.values(), strict=True):
+            visible = self._visible(read)
+            self._found[table].update({slug: visible.get(slug) for slug in unseen})
 
-    def _visible(self, table: type[EntryRow], statement: Any) -> dict[str, int]:
+    def _rows(self, table: type[EntryRow], *columns: Any) -> Select[Any]:
+        """The statement reading (``columns``, slug, id, removed_at, guild_id) of the table's rows in the
+        guild and the shared scope, for the caller to order by guild: the shared first, so that the
+        guild's own rows win (``_visible``)."""
+        return core_select(
+            *columns, slug_column(table), col(table.id), col(table.removed_at), col(table.guild_id)
+        ).where(col(table.guild_id).in_({SHARED_GUILD, self.guild_id}))
+
+    @staticmethod
+    def _visible(rows: Iterable[Any]) -> dict[str, int]:
+        """Ids by slug of the rows (slug, id, removed_at, guild_id) that are not removed, the last of a
+        slug winning."""
         ids: dict[str, int | None] = {}
-        for slug, row_id, removed_at in self._session.exec(statement):
+        for slug, row_id, removed_at, _guild_id in rows:
             ids[slug] = row_id if removed_at is None else None
         return {slug: row_id for slug, row_id in ids.items() if row_id is not None}
 
@@ -156,7 +178,15 @@ class GuildView:
         )
 
     def known(self, wanted: References) -> References:
-        """Those of ``wanted``'s slugs the guild sees, by kind (each kind read for just those slugs)."""
+        """Those of ``wanted``'s slugs the guild sees, by kind (one statement reads just those slugs)."""
+        tables: dict[type[EntryRow], Collection[str]] = {
+            Chamber: wanted.chambers,
+            Party: wanted.parties,
+            Person: wanted.people,
+            Source: wanted.sources,
+            Incident: wanted.incidents,
+        }
+        self._look_up(tables)
         return References(
             chambers=self.found(Chamber, wanted.chambers).keys(),
             parties=self.found(Party, wanted.parties).keys(),
