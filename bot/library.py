@@ -195,6 +195,7 @@ class Library:
         chance: random.Random | None = None,
         changes_seen: int = 0,
         snapshot: Path | None = None,
+        migration: str | None = None,
         overlay_idle_seconds: float = OVERLAY_IDLE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -202,6 +203,9 @@ class Library:
         self.index = index
         self.changes_seen = changes_seen  # the change counter the index reflects (``catch_up``)
         self.snapshot = snapshot  # where the shared index is saved (``save_snapshot``), if anywhere
+        # The migration the database was at when the index was built or loaded: its snapshot's stamp, even
+        # if another process migrates the database meanwhile (its next start then builds anew).
+        self.migration = migration
         self._saved: int | None = None  # the change the snapshot file was taken at, if it is this index's
         self.overlay_idle_seconds = overlay_idle_seconds
         self.clock = clock
@@ -256,6 +260,7 @@ class Library:
             index,
             changes_seen=seen,
             snapshot=snapshot,
+            migration=revision,
             overlay_idle_seconds=overlay_idle_seconds,
             clock=clock,
         )
@@ -282,9 +287,8 @@ class Library:
                     loaded = list(self._overlays)
                     self._overlays.clear()
                 self._unload(loaded)
-                revision = self.database.current_revision()
                 with self.database.session() as session:
-                    stamp = snapshots.Stamp.taken(session, revision, self.changes_seen, len(self.index))
+                    stamp = snapshots.Stamp.taken(session, self.migration, self.changes_seen, len(self.index))
             except SQLAlchemyError as error:
                 log.warning("Could not save the search index: the database failed (%s)", error)
                 return False

@@ -167,6 +167,21 @@ def test_the_snapshot_of_another_database_is_not_loaded(
     library.close()
 
 
+def test_a_snapshot_saved_after_another_process_migrated_the_database_is_not_loaded_after_it(
+    url: str, snapshot: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    library = Library.open(url, snapshot=snapshot)
+    retitle_shared(library, "trudeau-1971", "Zanzibar quokka filibuster")  # so that closing saves again
+    with library.database.engine.begin() as connection:  # as a newer release's `parlbot db upgrade` would
+        connection.exec_driver_sql("UPDATE alembic_version SET version_num = 'a-later-migration'")
+    library.close()
+
+    assert header(snapshot)["revision"] != "a-later-migration"
+    with library.database.session() as session, caplog.at_level(logging.INFO, logger=snapshots.__name__):
+        assert snapshots.restore(snapshot, session, "a-later-migration") is None
+    assert "not a-later-migration" in caplog.text
+
+
 def test_a_snapshot_written_by_other_code_is_not_loaded(
     url: str, snapshot: Path, saved: None, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
