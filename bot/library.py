@@ -60,7 +60,7 @@ from bot.curation.transfer import ImportPlan, Progress
 from bot.curation.untold import UntoldOutcomes
 from bot.errors import Conflict, InvalidInput, NotFound
 from bot.lessons.sheet import Lesson, lesson_sheet, unit_sheet
-from bot.memory import give_back_free_memory
+from bot.memory import give_back_free_memory, set_aside_live_objects
 from bot.messages.catalogue import Msg, say
 from bot.quiz import custom
 from bot.quiz import questions as quiz_questions
@@ -82,6 +82,10 @@ from db.session import Database
 
 SEARCH_RESULTS = 40
 SWEEP_SECONDS = 60.0  # how often, at most, a question looks for idle overlays to evict
+# An overlay loaded with this many documents or more is set aside from the garbage collector's walks
+# (``set_aside_live_objects``): one of 60,000 made each full collection a 180 ms pause. A smaller one is
+# not worth that function's own full collection (each overlay load would pay it).
+SET_ASIDE_OVERLAY = 10_000
 _Result = TypeVar("_Result")
 
 log = logging.getLogger(__name__)
@@ -337,9 +341,10 @@ class Library:
             if self._asked(guild_id, self.clock()):  # another thread loaded it while this one waited
                 return
             with self.database.session() as session:
-                self._replace(
-                    load_documents(session, guild_id=guild_id), self.index.guild_documents(guild_id)
-                )
+                fresh = load_documents(session, guild_id=guild_id)
+            self._replace(fresh, self.index.guild_documents(guild_id))
+            if len(fresh) >= SET_ASIDE_OVERLAY:
+                set_aside_live_objects()
             with self._overlay_lock:
                 self._overlays[guild_id] = self.clock()
 

@@ -1,10 +1,12 @@
-"""The process's memory: what a large build leaves free is handed back to the system."""
+"""The process's memory: what a large build leaves free is handed back to the system, and what it
+built to last is kept out of the garbage collector's walks."""
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
 import functools
+import gc
 from collections.abc import Callable
 
 
@@ -28,3 +30,14 @@ def give_back_free_memory() -> bool:
         return False
     trim(0)
     return True
+
+
+def set_aside_live_objects() -> None:
+    """Collect what is garbage now, then freeze what is left (``gc.freeze``), so that no later collection
+    walks it: for objects built to last, such as a guild's overlay in the search index. Otherwise the
+    interpreter's full collections walk them each time enough new objects have survived: with a guild
+    overlay of 10,000 incidents, one 180 ms pause in about every 100 writes. A frozen object that
+    becomes garbage is still freed by its reference count; only one in a reference cycle waits for
+    ``gc.unfreeze`` (``Library.close``)."""
+    gc.collect()
+    gc.freeze()

@@ -3,11 +3,13 @@ question until it has been idle for ``overlay_idle_seconds`` (by the library's c
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator
 
 import pytest
 
+from bot import library as library_module
 from bot.library import Library
 from bot.loopback.session import OfflineSession, choices
 from bot.search.index import DocumentKind
@@ -65,6 +67,18 @@ def test_a_guild_s_first_question_loads_its_overlay(library: Library) -> None:
     assert titles(library, "zanzibar quokka") == ["Zanzibar quokka filibuster (1971)"]
     assert library.loaded_overlays() == {GUILD}
     assert own_keys(library) == {"trudeau-1971"}
+
+
+def test_a_large_loaded_overlay_is_left_out_of_the_garbage_collector_s_walks(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(library_module, "SET_ASIDE_OVERLAY", 1)  # as large as it takes
+    titles(library, "zanzibar quokka")
+
+    walked = {id(tracked) for tracked in gc.get_objects()}  # its generations: not what gc.freeze set aside
+    overlay = library.index.guild_documents(GUILD)
+    assert overlay
+    assert not any(id(doc) in walked for doc in overlay)
 
 
 def test_another_guild_s_question_loads_only_that_guild_s_overlay(library: Library) -> None:
