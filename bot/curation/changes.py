@@ -38,7 +38,7 @@ from bot.errors import Conflict, Forbidden, InvalidInput, NotFound
 from bot.limits import clip
 from bot.messages.catalogue import Msg, say
 from db.cleaning import is_id
-from db.dataset.reader import SlugsById, StoredRow, read_stored, stored_entry
+from db.dataset.reader import StoredRow, read_stored, stored_entry
 from db.dataset.rows import EntryRow, GuildView, own_row, removed_rows, slug_of, slug_taken
 from db.dataset.schema import (
     ChamberEntry,
@@ -310,15 +310,13 @@ def _overtaken(kind: EntityKind, key: str, action: AuditAction) -> Conflict:
 @dataclass(frozen=True, slots=True)
 class _Own:
     """The guild's own row of the entry a write changes, as read once for the whole write (None: it has
-    none); ``refs`` keeps the rows it refers to for the write's reads after."""
+    none)."""
 
     stored: StoredRow | None
-    refs: SlugsById
 
     @classmethod
     def read(cls, session: Session, row: EntryRow | None) -> _Own:
-        refs = SlugsById(session)
-        return cls(None if row is None else read_stored(session, row, refs), refs)
+        return cls(None if row is None else read_stored(session, row))
 
     @property
     def row(self) -> EntryRow | None:
