@@ -252,14 +252,14 @@ def stored_incident(session: Session, incident: Incident, refs: SlugsById) -> In
 
 
 def stored_entry(session: Session, row: EntryRow, refs: SlugsById | None = None) -> Entry:
-    """The file form of one stored row (an incident with its children), its text as stored. ``refs``
-    keeps the rows it refers to for the caller's next read."""
-    with reading_stored():
-        return _entry(session, row, SlugsById(session) if refs is None else refs)
+    """The file form of one stored row (``read_stored``'s entry)."""
+    return read_stored(session, row, refs).entry
 
 
 def read_stored(session: Session, row: EntryRow, refs: SlugsById | None = None) -> StoredRow:
-    """``stored_entry``, keeping the rows it was read from."""
+    """One stored row read back: the file form of its entry (an incident with its children), its text as
+    stored, with an incident's child rows. ``refs`` keeps the rows it refers to for the caller's next
+    read."""
     refs = SlugsById(session) if refs is None else refs
     with reading_stored():
         if not isinstance(row, Incident):

@@ -353,7 +353,13 @@ def _batches(rows: Sequence[_T], size: int = BATCH) -> Iterator[Sequence[_T]]:
         yield rows[start : start + size]
 
 
-CHILD_TABLES: tuple[type[SQLModel], ...] = (IncidentSource, Participant, MotionRow, Quote, Ruling)
+CHILD_TABLES: tuple[type[IncidentSource | Participant | MotionRow | Quote | Ruling], ...] = (
+    IncidentSource,
+    Participant,
+    MotionRow,
+    Quote,
+    Ruling,
+)
 """The tables of an incident's children (a motion's positions go with the motions)."""
 
 
@@ -365,7 +371,7 @@ def delete_children(
         if MotionRow in tables:
             motions = select(MotionRow.id).where(col(MotionRow.incident_id).in_(batch))
             session.execute(delete(Position).where(col(Position.motion_id).in_(motions)))
-        for table in (MotionRow, Participant, Quote, Ruling, IncidentSource):
+        for table in CHILD_TABLES:
             if table in tables:
                 session.execute(delete(table).where(col(table.incident_id).in_(batch)))
 
