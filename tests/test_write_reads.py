@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from bot.curation import changes
 from bot.curation.changes import EntityKind
 from bot.library import Library
 from db.dataset import reader
 from db.dataset.reader import stored_entry
-from db.dataset.rows import GuildView
+from db.dataset.rows import GuildView, own_row, row_id
 from db.dataset.schema import IncidentEntry, References
 from db.models import SHARED_GUILD, Incident, Participant, Person, Quote
 from db.session import Database
@@ -91,7 +91,7 @@ def test_an_entry_s_references_are_looked_up_in_one_statement_the_guild_s_own_ro
     with library.database.session() as session, statements(library.database) as run:
         view = GuildView(session, MOD.guild_id)
         known = view.known(wanted)
-        own = session.exec(select(Person).where(Person.guild_id == MOD.guild_id)).one()
+        own = own_id(session, Person, "jagmeet-singh")
 
     assert len(run) == 2  # the look-up, then the guild's own person
     assert set(known.people) == {"jagmeet-singh", "alain-therrien"}
@@ -100,7 +100,7 @@ def test_an_entry_s_references_are_looked_up_in_one_statement_the_guild_s_own_ro
         {"green-party-of-canada"},
         {"singh-2020-cbc"},
     )
-    assert view.person("jagmeet-singh") == own.id
+    assert view.person("jagmeet-singh") == own
 
 
 def test_a_first_edit_of_a_shared_incident_reads_it_once(library: Library, incident_reads: list[str]) -> None:
@@ -161,12 +161,17 @@ def child_writes(run: list[str]) -> set[str]:
 CHILD_TABLES = {"incidentsource", "participant", "motion", "position", "quote", "ruling"}
 
 
+def own_id(session: Session, table: type[Incident] | type[Person], slug: str) -> int:
+    """The id of the guild's own row with ``slug``, which it must have."""
+    row = own_row(session, table, slug, guild_id=MOD.guild_id)
+    assert row is not None
+    return row_id(row)
+
+
 def quote_ids(library: Library) -> list[int | None]:
     with library.database.session() as session:
-        incident = session.exec(
-            select(Incident).where(Incident.guild_id == MOD.guild_id, Incident.slug == "singh-2020")
-        ).one()
-        return [quote.id for quote in session.exec(select(Quote).where(Quote.incident_id == incident.id))]
+        incident = own_id(session, Incident, "singh-2020")
+        return [quote.id for quote in session.exec(select(Quote).where(Quote.incident_id == incident))]
 
 
 def test_a_title_edit_of_the_guild_s_own_incident_rewrites_none_of_its_child_rows(library: Library) -> None:
@@ -207,14 +212,10 @@ def test_an_edit_points_the_incident_at_the_guild_s_own_copy_of_a_person_made_si
     edit_singh(library, lambda entry: entry.model_copy(update={"title": "Corrected again"}))
 
     with library.database.session() as session:
-        own_person = session.exec(
-            select(Person).where(Person.guild_id == MOD.guild_id, Person.slug == "jagmeet-singh")
-        ).one()
-        incident = session.exec(
-            select(Incident).where(Incident.guild_id == MOD.guild_id, Incident.slug == "singh-2020")
-        ).one()
-        cast = session.exec(select(Participant.person_id).where(Participant.incident_id == incident.id)).all()
-    assert own_person.id in cast
+        own_person = own_id(session, Person, "jagmeet-singh")
+        incident = own_id(session, Incident, "singh-2020")
+        cast = session.exec(select(Participant.person_id).where(Participant.incident_id == incident)).all()
+    assert own_person in cast
 
 
 def test_removing_restoring_and_undoing_read_the_guild_s_incident_once_each(
