@@ -211,6 +211,7 @@ class Library:
         # if another process migrates the database meanwhile (its next start then builds anew).
         self.migration = migration
         self._saved: int | None = None  # the change the snapshot file was taken at, if it is this index's
+        self.from_snapshot = False  # whether ``open`` loaded the index from the snapshot rather than built it
         self.overlay_idle_seconds = overlay_idle_seconds
         self.clock = clock
         self._untold = UntoldOutcomes(
@@ -272,6 +273,7 @@ class Library:
             library.save_snapshot()
         else:
             library._saved = seen
+            library.from_snapshot = True
             library.catch_up()
         library.load_settings()  # now, rather than on the event loop at the first question
         return library

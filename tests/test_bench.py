@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.benchmark.queries import read_queries
+from bot.benchmark.table import table
 from bot.cli import main
 from db.dataset.files import read_dataset
 
@@ -131,6 +132,26 @@ def test_bench_search_json_prints_the_documented_figures(
     assert isinstance(report["speedup"], float)
     assert report["unexpected_answers"]["queries"] >= 1
     assert report["machine"]["cores"] >= 1
+
+
+def test_the_restart_loads_the_index_the_benchmark_saved_instead_of_building_it(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = search_json(capsys, small, "--baseline-queries", "5")
+
+    assert report["snapshot_loaded"] is True
+    assert "refused" not in table(report)
+
+
+def test_a_restart_that_built_its_index_says_so_in_the_table(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    report = search_json(capsys, small, "--baseline-queries", "5")
+
+    shown = table({**report, "snapshot_loaded": False})
+
+    line = next(line for line in shown.splitlines() if line.startswith("cold start from a snapshot"))
+    assert line.endswith(" s (refused: built)")
 
 
 def test_bench_search_on_a_database_holding_the_dataset_skips_the_import(

@@ -2,7 +2,8 @@
 
 Opens the library as ``parlbot run`` does (migrations checked, documents loaded, index built, guild
 settings read; no seeding) and prints one JSON line: the seconds ``Library.open`` took, the process's
-resident memory afterwards (MB, from /proc/self/status; null where there is none) and the documents indexed.
+resident memory afterwards (MB, from /proc/self/status; null where there is none), the documents indexed
+and whether the index was loaded from the snapshot.
 With ``SNAPSHOT``, the index is loaded from that file where it is current (``bot.search.snapshots``), and
 built and saved there where it is not.
 """
@@ -33,7 +34,8 @@ def main(argv: Sequence[str]) -> int:
     library = Library.open(argv[0], seed=False, snapshot=Path(argv[1]) if len(argv) > 1 else None)
     seconds = time.perf_counter() - started
     try:
-        print(json.dumps({"cold_start_s": seconds, "rss_mb": rss_mb(), "documents": len(library.index)}))
+        figures = {"cold_start_s": seconds, "rss_mb": rss_mb(), "documents": len(library.index)}
+        print(json.dumps({**figures, "from_snapshot": library.from_snapshot}))
     finally:
         library.close()
     return 0

@@ -40,6 +40,7 @@ import bot
 from bot.answers.render import Action, Choice, Reply
 from bot.benchmark.cold_start import rss_mb
 from bot.benchmark.queries import Query
+from bot.change_feed import record_changes
 from bot.curation import transfer
 from bot.errors import ParlbotError
 from bot.library import COMPLETE_ONLY, SEARCH_KINDS, TOPICS, Library
@@ -121,6 +122,7 @@ def import_dataset(url: str, dataset: Path) -> float | None:
                 plan = transfer.apply_import(session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
             except ParlbotError as error:
                 raise BenchError(f"the import was refused: {error.message.splitlines()[0]}") from None
+            record_changes(session, SHARED_GUILD, plan.touched)  # as ``parlbot db import`` does
             session.commit()
         database.imported(len(plan.written))
     finally:
@@ -345,6 +347,7 @@ def report(
         "rss_mb": _rounded(started["rss_mb"]),
         "snapshot_start_s": round(restarted["cold_start_s"], 3),
         "snapshot_rss_mb": _rounded(restarted["rss_mb"]),
+        "snapshot_loaded": restarted["from_snapshot"],
         **_latencies(ours),
         "unexpected_answers": {"queries": len(nonsense), "answered": sum(o.answered for o in nonsense)},
         "baseline": {

@@ -38,6 +38,9 @@ def _headline(report: dict[str, Any]) -> list[tuple[str, ...]]:
     ready = _number(report["process_start_s"], " s")
     imported = "skipped" if report["import_s"] is None else _number(report["import_s"], " s")
     unexpected = report["unexpected_answers"]
+    restarted = _number(report["snapshot_start_s"], " s")
+    if not report["snapshot_loaded"]:
+        restarted += " (refused: built)"
     speedup = "-" if report["speedup"] is None else f"{report['speedup']:g}x"
     return [
         ("", "ours", naive),
@@ -46,7 +49,7 @@ def _headline(report: dict[str, Any]) -> list[tuple[str, ...]]:
         ("cold start (Library.open)", _number(report["cold_start_s"], " s"), ""),
         ("process start to ready", ready, ""),
         ("RSS after start", _number(report["rss_mb"], " MB"), ""),
-        ("cold start from a snapshot", _number(report["snapshot_start_s"], " s"), ""),
+        ("cold start from a snapshot", restarted, ""),
         ("RSS after that start", _number(report["snapshot_rss_mb"], " MB"), ""),
         *(
             (f"{name} ms p50 / p99", _latency(report[f"{name}_ms"]), _latency(base[f"{name}_ms"]))
