@@ -231,18 +231,29 @@ def results_of(index: SearchIndex, seed: int, count: int, *, search_limit: int =
     return results
 
 
-def test_skipping_documents_whose_fields_cap_the_phrase_term_changes_no_result(
+def test_leaving_uncompared_the_fields_too_far_from_the_query_to_lift_a_document_changes_no_result(
     corpus: list[Document], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     results = results_of(SearchIndex(corpus), 6, 40)
-    bounded = results()
+    cut_off = results()
     terms = search_index._phrase_terms
 
-    def unbounded(query: str, entries: Sequence[Any]) -> tuple[list[float], list[float]]:
-        return [1.0] * len(entries), terms(query, entries)[1]  # no bound: score every document
+    def every_field(query: str, entries: Sequence[Any], *, at_least: float = 0.0) -> Any:
+        return terms(query, entries)  # every field compared, whatever ratio it needs
 
-    monkeypatch.setattr(search_index, "_phrase_terms", unbounded)
-    assert results() == bounded
+    monkeypatch.setattr(search_index, "_phrase_terms", every_field)
+    assert results() == cut_off
+
+
+def test_judging_candidates_in_growing_batches_finds_what_judging_them_one_at_a_time_finds(
+    corpus: list[Document], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    results = results_of(SearchIndex(corpus), 8, 40)
+    batched = results()
+
+    monkeypatch.setattr(search_index._Coverage, "_FIRST_BATCH", 1)
+    monkeypatch.setattr(search_index._Coverage, "_BATCH_MAX", 1)  # each bound checked after every hit
+    assert results() == batched
 
 
 def test_leaving_unscored_the_candidates_the_cut_would_drop_changes_no_result(
