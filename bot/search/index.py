@@ -1159,9 +1159,9 @@ class SearchIndex:
         """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
         another name (``_a_piece``): only documents holding ``word`` itself can be such."""
         slots = self._visible_slots(word, ranks)
-        for slot in slots.tolist():
-            if best[slot] and _a_piece(self._slots[slot], word, pairs):
-                best[slot] *= self.tuning.piece_share
+        held = self._slots
+        pieces = [slot for slot in slots[best[slots] > 0.0].tolist() if _a_piece(held[slot], word, pairs)]
+        best[pieces] *= self.tuning.piece_share  # a word's postings hold each document once
 
     def _rank(
         self,
