@@ -587,7 +587,7 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
 def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
     """Whether ``word`` is in one of the document's names only as a piece of another name: the
     document does not have the query's name pair ("new zealand") but has the word in a name."""
-    return word in entry.names and not all(pair in entry.pairs for pair in pairs)
+    return word in entry.names and not all(map(entry.pairs.__contains__, pairs))
 
 
 def _letters(token: str) -> str:
