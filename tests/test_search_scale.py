@@ -389,3 +389,18 @@ def answers(index: SearchIndex, queries: Sequence[str]) -> list[object]:
             found.append([(hit.document.ident, hit.score) for hit in call(query, guild_id=guild)])
         found.append(index.resolve(query, guild_id=guild))
     return found
+
+
+def test_query_words_weighed_before_a_write_are_weighed_again_by_the_documents_held_after_it() -> None:
+    rng = random.Random(21)
+    docs = documents(rng, 400)
+    index = SearchIndex(docs[:200])
+    queries = typed(rng, index._vocab, 30)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
+    answers(index, queries)  # each word's matches weighed by the first 200 documents
+    for doc in docs[200:]:
+        index.upsert(doc)
+    assert answers(index, queries) == answers(SearchIndex(docs), queries)
+    for doc in docs[:300]:
+        index.remove(doc.kind, doc.key)
+    assert answers(index, queries) == answers(SearchIndex(docs[300:]), queries)

@@ -486,7 +486,7 @@ _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score 
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]
-_UNPICKLED = frozenset({"_lock", "_match_cache", "_slots"})  # remade by ``SearchIndex.__setstate__``
+_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots"})  # remade by ``__setstate__``
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -521,6 +521,14 @@ class _TokenPlan(NamedTuple):
     weight: float  # IDF of its best match
     matches: dict[str, float]  # vocabulary token -> similarity
     best: str  # its best match ("" for none)
+
+
+class _Weighed(NamedTuple):
+    """A query word's matches, weighed (``SearchIndex._weigh``)."""
+
+    cost: int  # postings they reach
+    weight: float  # IDF of the best
+    best: str  # the best ("" for none)
 
 
 class _Folded(NamedTuple):
@@ -633,6 +641,9 @@ class SearchIndex:
         self._vocab: list[str] = []  # sorted: prefix ranges by bisect
         self._grams = BigramFilter()  # the vocabulary by bigram: which tokens ratio() could accept
         self._match_cache: dict[tuple[str, bool], dict[str, float]] = {}
+        # A query word's matches weighed (``_weigh``): they hang on every document frequency, so any
+        # document linked or unlinked forgets them all.
+        self._weighed: dict[tuple[str, bool], _Weighed] = {}
         # Each bucket in the default order: every document (under ""), and under each one- or
         # two-letter initial the documents with a name or title word starting with it.
         self._ordered: dict[str, dict[_Bucket, list[_OrderKey]]] = {}
@@ -670,6 +681,7 @@ class SearchIndex:
         vars(self).update(state)
         self._lock = threading.RLock()
         self._match_cache = {}
+        self._weighed = {}
         self._slots = {entry.slot: entry for entry in self._entries.values()}
         # each word's rows a view of the one array: written in place while they have room, as before
         self._postings = dict(zip(words, np.split(rows, np.cumsum(lengths)[:-1]), strict=True))
@@ -727,6 +739,7 @@ class SearchIndex:
                 self._keep_slots_dense()
 
     def _link(self, entry: _IndexedDocument, weights: Sequence[float]) -> None:
+        self._weighed.clear()
         doc = entry.doc
         ident = doc.ident
         entry.slot = self._next_slot
@@ -832,6 +845,7 @@ class SearchIndex:
         return True
 
     def _unlink(self, ident: _Ident) -> None:
+        self._weighed.clear()
         entry = self._entries.pop(ident)
         del self._slots[entry.slot]
         self._slot_buckets[entry.slot] = _NO_BUCKET
@@ -1078,18 +1092,29 @@ class SearchIndex:
         last = len(words) - 1
         for position, word in enumerate(words):
             typed = typing and position == last
-            matches = self._token_matches(word, allow_prefix=typed or len(word) >= tune.prefix_min)
-            best = ""
-            if matches:
-                top = max(matches.values())  # of the most similar tokens, the first of the rarest
-                best = min((token for token, sim in matches.items() if sim == top), key=self._df.__getitem__)
-                weight = self._idf(best)
-            else:
-                weight = self._idf("")  # an unknown word weighs like the rarest one
-            cost = sum(map(self._df.__getitem__, matches))
+            allow_prefix = typed or len(word) >= tune.prefix_min
+            matches = self._token_matches(word, allow_prefix=allow_prefix)
+            cost, weight, best = self._weigh(word, matches, allow_prefix=allow_prefix)
             short = typed and len(word) < tune.prefix_min
             plans.append(_TokenPlan(cost, short, weight, matches, best))
         return plans
+
+    def _weigh(self, word: str, matches: dict[str, float], *, allow_prefix: bool) -> _Weighed:
+        """The postings ``matches`` reach, and the weight and token of the best of them (of the most
+        similar, the first of the rarest; none: the weight of the rarest word): remembered, since a word
+        being typed ("de n") may match thousands of tokens, until a document comes or goes."""
+        key = (word, allow_prefix)
+        weighed = self._weighed.get(key)
+        if weighed is None:
+            best = ""
+            if matches:
+                top = max(matches.values())
+                best = min((token for token, sim in matches.items() if sim == top), key=self._df.__getitem__)
+            weighed = _Weighed(sum(map(self._df.__getitem__, matches)), self._idf(best), best)
+            if len(self._weighed) >= _MATCH_CACHE_MAX:
+                self._weighed.clear()
+            self._weighed[key] = weighed
+        return weighed
 
     def _add_head_bonus(
         self, totals: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64], word: str, weight: float
