@@ -391,13 +391,14 @@ def answers(index: SearchIndex, queries: Sequence[str]) -> list[object]:
     return found
 
 
-def test_query_words_weighed_before_a_write_are_weighed_again_by_the_documents_held_after_it() -> None:
+def test_what_a_query_weighed_before_a_write_is_weighed_again_by_the_documents_held_after_it() -> None:
     rng = random.Random(21)
     docs = documents(rng, 400)
     index = SearchIndex(docs[:200])
     queries = typed(rng, index._vocab, 30)
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
-    answers(index, queries)  # each word's matches weighed by the first 200 documents
+    queries += [f"{word} {word[0]}" for word in queries[:10]]  # a letter typed after a word: names' initials
+    answers(index, queries)  # each word's matches weighed by the first 200 documents, initials listed
     for doc in docs[200:]:
         index.upsert(doc)
     assert answers(index, queries) == answers(SearchIndex(docs), queries)
