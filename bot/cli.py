@@ -41,12 +41,12 @@ import discord
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 
-from bot.change_feed import record_changes, record_seed
+from bot.change_feed import record_seed
 from bot.client.bot import ParlBot, create_bot, point_at_endpoints
 from bot.client.lifecycle import Unreachable, serve
 from bot.curation import transfer
 from bot.errors import ParlbotError
-from bot.library import Library
+from bot.library import Library, commit_import
 from bot.loopback.commandline import CommandLineError
 from bot.loopback.console import add_member_arguments, run_console, snowflake
 from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
@@ -368,18 +368,15 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
     bar = ProgressBar(sys.stderr)
     try:
         with database.session() as session:
-            plan = transfer.apply_import(
-                session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
+            plan = commit_import(
+                database, session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
             )
-            record_changes(session, guild, plan.touched)
-            session.commit()
     except (ParlbotError, SQLAlchemyError) as error:
         bar.finish()
         reason = error.message if isinstance(error, ParlbotError) else str(error)
         print(f"parlbot: nothing was imported (rolled back): {reason}", file=sys.stderr)
         return EXIT_FAILED
     bar.finish()
-    database.imported(len(plan.written))
     print(f"Imported into {_scope_name(guild)}: {plan.summary}.")
     return EXIT_OK
 

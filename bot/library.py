@@ -793,12 +793,14 @@ class Library:
     ) -> ImportPlan:
         """Import ``document`` into the actor's guild in one transaction, then re-index what it wrote."""
         with self.database.session() as session:
-            plan = transfer.apply_import(
-                session, document, guild_id=actor.guild_id, actor_id=actor.user_id, progress=progress
+            plan = commit_import(
+                self.database,
+                session,
+                document,
+                guild_id=actor.guild_id,
+                actor_id=actor.user_id,
+                progress=progress,
             )
-            record_changes(session, actor.guild_id, plan.touched)
-            session.commit()
-            self.database.imported(len(plan.written))
             self._reindex(session, actor.guild_id, plan.written, cast=plan.cast_left)
         return plan
 
@@ -1168,6 +1170,26 @@ class Library:
         if len(named) != 1:
             raise self._unknown_chamber(typed)
         return next(iter(named))
+
+
+def commit_import(
+    database: Database,
+    session: Session,
+    document: object,
+    *,
+    guild_id: int,
+    actor_id: int,
+    progress: Progress | None = None,
+) -> ImportPlan:
+    """Import ``document`` into ``guild_id`` in ``session`` (``transfer.apply_import``) and commit it with
+    its entries in the change log, which other processes re-index from and a saved index is proved current
+    against; then let the database count what it wrote (``Database.imported``). How every import commits:
+    ``/import``, ``parlbot db import`` and the benchmark's."""
+    plan = transfer.apply_import(session, document, guild_id=guild_id, actor_id=actor_id, progress=progress)
+    record_changes(session, guild_id, plan.touched)
+    session.commit()
+    database.imported(len(plan.written))
+    return plan
 
 
 def _id_of(key: str) -> int:

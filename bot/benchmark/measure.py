@@ -3,7 +3,7 @@ queries through the core, and compare with a naive fuzzy scan over the same stri
 
 Steps (docs/benchmarks.md says what each figure means):
 
-1. Import: the dataset file through the real import path (``transfer.decode`` and ``apply_import`` into
+1. Import: the dataset file through the real import path (``transfer.decode`` and ``commit_import`` into
    the shared scope, one transaction), into a fresh SQLite file unless a database is given. A given
    database that already records the file's ``dataset_version`` is used as it is (``import_s`` null).
 2. Cold start: ``bot.benchmark.cold_start`` in a fresh process: ``Library.open`` and the RSS after it.
@@ -40,10 +40,9 @@ import bot
 from bot.answers.render import Action, Choice, Reply
 from bot.benchmark.cold_start import rss_mb
 from bot.benchmark.queries import Query
-from bot.change_feed import record_changes
 from bot.curation import transfer
 from bot.errors import ParlbotError
-from bot.library import COMPLETE_ONLY, SEARCH_KINDS, TOPICS, Library
+from bot.library import COMPLETE_ONLY, SEARCH_KINDS, TOPICS, Library, commit_import
 from bot.search.index import Document, DocumentKind
 from bot.search.text import fold
 from db.models import SHARED_GUILD, DatasetVersion
@@ -119,12 +118,9 @@ def import_dataset(url: str, dataset: Path) -> float | None:
             if recorded is not None and recorded.version == version:
                 return None
             try:
-                plan = transfer.apply_import(session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
+                commit_import(database, session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
             except ParlbotError as error:
                 raise BenchError(f"the import was refused: {error.message.splitlines()[0]}") from None
-            record_changes(session, SHARED_GUILD, plan.touched)  # as ``parlbot db import`` does
-            session.commit()
-        database.imported(len(plan.written))
     finally:
         database.dispose()
     return time.perf_counter() - started
