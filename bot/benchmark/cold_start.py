@@ -34,8 +34,13 @@ def main(argv: Sequence[str]) -> int:
     library = Library.open(argv[0], seed=False, snapshot=Path(argv[1]) if len(argv) > 1 else None)
     seconds = time.perf_counter() - started
     try:
-        figures = {"cold_start_s": seconds, "rss_mb": rss_mb(), "documents": len(library.index)}
-        print(json.dumps({**figures, "from_snapshot": library.from_snapshot}))
+        figures = {
+            "cold_start_s": seconds,
+            "rss_mb": rss_mb(),
+            "documents": len(library.index),
+            "from_snapshot": library.from_snapshot,
+        }
+        print(json.dumps(figures))
     finally:
         library.close()
     return 0
