@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import query_tail
 from bot.benchmark.queries import read_queries
 from bot.benchmark.table import table
 from bot.cli import main
@@ -236,3 +237,27 @@ def test_a_dataset_that_is_not_json_is_refused_in_one_line(
     assert code == 1
     assert err.startswith("parlbot: error: ")
     assert len(err.splitlines()) == 1
+
+
+def test_query_tail_lists_each_commands_percentiles_and_its_slowest_queries(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
+    search_json(capsys, small, "--database", url, "--baseline-queries", "5")  # imports the corpus there
+    queries = read_queries(small / "queries.jsonl")
+
+    code = query_tail.main(["--database", url, "--queries", str(small / "queries.jsonl"), "--slowest", "2"])
+
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert lines[0].split() == ["command", "queries", "p50", "p95", "p99", "max"]
+    for command in ("incident", "complete", "search"):
+        [row] = [n for n, line in enumerate(lines) if line.split()[0] == command]
+        assert int(lines[row].split()[1]) == sum(query.command == command for query in queries)
+        p50, p95, p99, most = map(float, lines[row].split()[2:])
+        assert p50 <= p95 <= p99 <= most
+        slowest = lines[row + 1 : row + 3]
+        assert float(slowest[0].split()[0]) == most  # the slowest query first, its time the max
+        assert {line.split(maxsplit=1)[1] for line in slowest} <= {
+            repr(query.query) for query in queries if query.command == command
+        }

@@ -79,14 +79,14 @@ class Run:
 
     def latency(self, command: str) -> dict[str, float | None]:
         times = sorted(o.ms for o in self.outcomes if o.query.command == command)
-        return {"p50": _percentile(times, 0.50), "p99": _percentile(times, 0.99)}
+        return {"p50": percentile(times, 0.50), "p99": percentile(times, 0.99)}
 
     def recall(self, within: int, outcomes: Sequence[Outcome] | None = None) -> float | None:
         scored = [o for o in (self.outcomes if outcomes is None else outcomes) if o.query.expect is not None]
         return round(sum(o.hit(within) for o in scored) / len(scored), 4) if scored else None
 
 
-def _percentile(sorted_values: Sequence[float], share: float) -> float | None:
+def percentile(sorted_values: Sequence[float], share: float) -> float | None:
     """The nearest-rank percentile, in ms rounded to 3 places; None for no values."""
     if not sorted_values:
         return None
