@@ -33,6 +33,12 @@ def best_times(library: Library, queries: Sequence[Query], repeat: int) -> list[
     return [min(tries, key=lambda outcome: outcome.ms) for tries in zip(*runs, strict=True)]
 
 
+def _shown(ms: float | None) -> str:
+    """A time as the table shows it, rounded first as ``percentile`` rounds (so that the slowest query shows
+    the max), or 0 for none."""
+    return f"{round(ms or 0.0, 3):>9.2f}"
+
+
 def table(outcomes: Sequence[Outcome], slowest: int) -> str:
     lines = [f"{'command':<10} {'queries':>8} " + " ".join(f"{name:>9}" for name in SHARES)]
     for command in COMMANDS:
@@ -40,9 +46,9 @@ def table(outcomes: Sequence[Outcome], slowest: int) -> str:
         if not mine:
             continue
         times = [o.ms for o in mine]
-        figures = " ".join(f"{percentile(times, share):>9.2f}" for share in SHARES.values())
+        figures = " ".join(_shown(percentile(times, share)) for share in SHARES.values())
         lines.append(f"{command:<10} {len(mine):>8} {figures}")
-        lines += [f"    {o.ms:>9.2f}  {o.query.query!r}" for o in reversed(mine[-slowest:])]
+        lines += [f"    {_shown(o.ms)}  {o.query.query!r}" for o in reversed(mine[-slowest:])]
     return "\n".join(lines)
 
 
