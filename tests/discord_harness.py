@@ -33,6 +33,7 @@ __all__ = [
     "before",
     "buttons",
     "choices",
+    "file_reply",
     "first_message",
     "is_ephemeral",
     "message_bodies",
@@ -47,6 +48,13 @@ def database_url_of(database: Database) -> str:
 def before(msg: Msg, left_out: str, **fields: object) -> str:
     """The text of ``msg`` up to where its field ``left_out`` goes (to match a message by its start)."""
     return say(msg, **fields, **{left_out: "\0"}).partition("\0")[0]
+
+
+def file_reply(requests: Sequence[RecordedRequest]) -> RecordedRequest:
+    """The one request that carried files: the callback, or the follow-up of a deferral (a reply whose work
+    took over a second, as it may on a loaded machine, is deferred first, as it must be)."""
+    [sent] = [request for request in requests if request.files]
+    return sent
 
 
 def first_message(requests: Sequence[RecordedRequest]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from bot.library import Library
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession
 from bot.messages.catalogue import Msg, say
-from tests.discord_harness import all_text, before, buttons, choices, first_message, is_ephemeral
+from tests.discord_harness import all_text, before, buttons, choices, file_reply, first_message, is_ephemeral
 
 SINGH_SHEET = "lesson-singh-2020.md"
 SINGH_TITLE = (
@@ -50,9 +50,8 @@ def sections(sheet: str) -> dict[str, list[str]]:
 
 
 async def lesson(session: OfflineSession, line: str) -> tuple[RecordedRequest, str]:
-    """The request carrying the sheet ``line`` (a ``/lesson``) answers with, and the sheet: the callback,
-    or the follow-up of a deferral on a machine slow enough that the sheet took a second."""
-    [sent] = [request for request in await session.invoke(line) if request.files]
+    """The request carrying the sheet a ``/lesson`` answers with (``file_reply``), and the sheet."""
+    sent = file_reply(await session.invoke(line))
     return sent, sent.contents[0].decode("utf-8")
 
 

@@ -18,7 +18,7 @@ from cogs.review import REJECT_MODAL_ID
 from db.dataset.files import read_dataset
 from db.dataset.schema import SHIPPED_DATASET
 from db.models import EntityKind
-from tests.discord_harness import all_text, buttons, choices, first_message, is_ephemeral
+from tests.discord_harness import all_text, buttons, choices, file_reply, first_message, is_ephemeral
 
 MODERATOR_ID = 1_246_000_000_000_000_999
 SECOND_MODERATOR_ID = 1_246_000_000_000_000_998
@@ -333,8 +333,8 @@ async def test_a_change_too_long_for_one_message_says_so_and_gives_the_whole_cha
     )
     body = await review(discord_session)
 
-    [file] = await discord_session.press(
-        button_id(body, Msg.FULL_CHANGE), invoker=as_moderator(discord_session)
+    file = file_reply(
+        await discord_session.press(button_id(body, Msg.FULL_CHANGE), invoker=as_moderator(discord_session))
     )
 
     fields = fields_of(body)
@@ -358,11 +358,10 @@ async def test_a_change_too_long_for_one_message_opens_from_history_with_the_who
     await discord_session.press(button_id(await review(discord_session), Msg.APPROVE), invoker=moderator)
     page = first_message(await discord_session.invoke("/history target:singh-2020", invoker=moderator))
 
-    [opened] = await discord_session.press(select_id(page), values=["1"], invoker=moderator)
+    opened = file_reply(await discord_session.press(select_id(page), values=["1"], invoker=moderator))
 
     assert opened.files == ("change-1.txt",)
-    assert opened.body is not None
-    fields = fields_of(opened.body["data"])
+    fields = fields_of(first_message([opened]))
     assert fields[say(Msg.CHANGE_NOT_SHOWN)].endswith(say(Msg.CHANGE_IN_FILE, items="\0").partition("\0")[2])
     assert "== Notes ==\n[-" in opened.contents[0].decode()
 

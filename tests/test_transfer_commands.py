@@ -18,7 +18,7 @@ from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, message_bodies
 from bot.messages.catalogue import Msg, say
 from db.dataset.schema import SHIPPED_DATASET, parse_dataset
-from tests.discord_harness import buttons, first_message, is_ephemeral
+from tests.discord_harness import buttons, file_reply, first_message, is_ephemeral
 
 JANE = {"slug": "jane-doe", "name": "Jane Doe"}
 OTHER_GUILD_ID = 1_246_000_000_000_000_888
@@ -56,13 +56,13 @@ async def test_export_attaches_the_guilds_data_as_a_valid_dataset(
 ) -> None:
     await import_and_confirm(moderator_session, with_people(JANE))
 
-    [callback] = await moderator_session.invoke("/export")
+    callback = file_reply(await moderator_session.invoke("/export"))
 
     name = f"parlbot-{DEFAULT_GUILD_ID}-{dt.datetime.now(dt.UTC).date().isoformat()}.json"
     assert callback.files == (name,)
-    assert callback.body is not None
-    assert is_ephemeral(callback.body["data"])
-    assert callback.body["data"]["attachments"] == [{"id": 0, "filename": name}]
+    body = first_message([callback])
+    assert is_ephemeral(body)
+    assert body["attachments"] == [{"id": 0, "filename": name}]
     exported = parse_dataset(json.loads(callback.contents[0]))
     assert [person.slug for person in exported.people] == ["jane-doe"]
     assert exported == library.export(guild_id=DEFAULT_GUILD_ID)
@@ -198,7 +198,7 @@ async def test_a_file_over_the_size_cap_is_refused_before_it_is_read(
 
 async def test_an_exported_file_imports_back_unchanged(moderator_session: OfflineSession) -> None:
     await import_and_confirm(moderator_session, with_people(JANE))
-    [exported] = await moderator_session.invoke("/export")
+    exported = file_reply(await moderator_session.invoke("/export"))
 
     body = await import_file(moderator_session, exported.contents[0])
 
