@@ -405,3 +405,19 @@ def test_what_a_query_weighed_before_a_write_is_weighed_again_by_the_documents_h
     for doc in docs[:300]:
         index.remove(doc.kind, doc.key)
     assert answers(index, queries) == answers(SearchIndex(docs[300:]), queries)
+
+
+def test_removing_every_document_leaves_no_word_behind_not_even_a_hyphenated_name_s_joined_form() -> None:
+    rng = random.Random(22)
+    docs = [
+        replace(doc, fields=(*doc.fields, TextField(f"Maipi-Clarke {n}"), TextField("Vaile-Tēra-Ōtu", 0.45)))
+        for n, doc in enumerate(documents(rng, 30))
+    ]
+    index = SearchIndex(docs)
+    assert {"maipiclarke", "vaileteraotu"} <= set(index._vocab)
+    for doc in docs:
+        index.upsert(doc)  # unlinked, then linked again
+    for doc in docs:
+        index.remove(doc.kind, doc.key)
+    assert (index._vocab, index._df, index._postings, index._anagrams) == ([], {}, {}, {})
+    assert len(index._grams) == 0

@@ -503,7 +503,7 @@ class _IndexedDocument:
     exact: tuple[str, ...]  # its folded exact names and its key
     texts: tuple[str, ...]  # its folded texts, heaviest first
     text_weights: tuple[float, ...]  # each text's weight
-    tokens: tuple[str, ...]  # its words (and joined compounds), each once; their weights are the postings'
+    compounds: tuple[str, ...]  # its hyphenated words joined: tokens not among its texts' words
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
     pairs: tuple[str, ...]  # "new zealand": neighbouring words of its names (fields of a few words)
     names: tuple[str, ...]  # the words of its names
@@ -550,9 +550,9 @@ def _folded(raw: str) -> _Folded:
     return _Folded(text, tuple(sys.intern(word) for word in text.split()), compounds)
 
 
-def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
-    """The document as the index holds it, and the weight of each of its tokens (that of the best field
-    holding it), which its postings keep."""
+def _prepare(doc: Document) -> tuple[_IndexedDocument, dict[str, float]]:
+    """The document as the index holds it, and its tokens (``_tokens``) with the weight of each (that of
+    the best field holding it), which its postings keep."""
     texts: dict[str, float] = dict.fromkeys(filter(None, (_folded(raw).text for raw in doc.exact)), 1.0)
     split: dict[str, tuple[str, ...]] = {}
     # an autocomplete value (the key) resolves exactly when submitted
@@ -586,12 +586,19 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, tuple[float, ...]]:
         exact,
         tuple(text for text, _ in fields),
         _one_copy(tuple(weight for _, weight in fields)),
-        tuple(token_weights),
+        tuple(joined),
         heads,
         tuple(pairs),
         tuple(dict.fromkeys(word for words in named for word in words)),
     )
-    return indexed, tuple(token_weights.values())
+    return indexed, token_weights
+
+
+def _tokens(entry: _IndexedDocument) -> dict[str, None]:
+    """The tokens a document is posted under: the words of its texts and its joined compounds, each once.
+    Derived when it is unlinked rather than held (a document has dozens)."""
+    words = (word for text in entry.texts for word in text.split())
+    return dict.fromkeys(itertools.chain(words, entry.compounds))
 
 
 def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
@@ -740,7 +747,7 @@ class SearchIndex:
             if not self._bulk:
                 self._keep_slots_dense()
 
-    def _link(self, entry: _IndexedDocument, weights: Sequence[float]) -> None:
+    def _link(self, entry: _IndexedDocument, weights: dict[str, float]) -> None:
         self._weighed.clear()
         doc = entry.doc
         ident = doc.ident
@@ -765,14 +772,14 @@ class SearchIndex:
                 bisect.insort(ordered, key)
         if self._bulk:  # the postings as lists, made arrays (and counted) when the build ends
             building = self._building
-            for token, weight in zip(entry.tokens, weights, strict=True):
+            for token, weight in weights.items():
                 rows = building.get(token)
                 if rows is None:
                     rows = building[token] = ([], [])
                 rows[0].append(entry.slot)
                 rows[1].append(weight)
             return
-        for token, weight in zip(entry.tokens, weights, strict=True):
+        for token, weight in weights.items():
             if token not in self._df:
                 self._df[token] = 0
                 self._add_anagram(token)
@@ -868,7 +875,7 @@ class SearchIndex:
                 del lists[bucket]
                 if not lists:
                     del self._ordered[initial]
-        for token in entry.tokens:
+        for token in _tokens(entry):
             self._unpost(token)
             self._df[token] -= 1
             if not self._df[token]:
