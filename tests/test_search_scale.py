@@ -421,3 +421,18 @@ def test_removing_every_document_leaves_no_word_behind_not_even_a_hyphenated_nam
         index.remove(doc.kind, doc.key)
     assert (index._vocab, index._df, index._postings, index._anagrams) == ([], {}, {}, {})
     assert len(index._grams) == 0
+
+
+def test_a_word_is_credited_with_its_field_s_weight_unrounded_however_many_weights_the_fields_have() -> None:
+    weights = [round(0.05 + n * 0.0031, 4) for n in range(300)]  # more weights than a byte could number
+    docs = [
+        Document(kind=DocumentKind.QUOTE, key=f"q-{n}", label=f"Quote {n}", fields=(TextField("quokka", w),))
+        for n, w in enumerate(weights)
+    ]
+    index = SearchIndex(docs[:150])
+    for doc in docs[150:]:
+        index.upsert(doc)  # weights new to the index, posted one write at a time
+    coverage = index._coverage(["quokka"], index._buckets(None, None), typing=False)
+    credited = dict(zip(coverage.slots.tolist(), coverage.coverage.tolist(), strict=True))
+    held = {index._entries[doc.ident].slot: weight for doc, weight in zip(docs, weights, strict=True)}
+    assert credited == pytest.approx(held, rel=1e-12)  # the weight itself, not a float32 or a byte's rounding

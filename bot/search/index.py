@@ -469,14 +469,16 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
-# A word's postings are rows (slot, weight): the documents holding it, in no order, and its weight in
-# each. Both are float64 (a slot is exact as one) so that joining many words' postings is one plain copy.
+# A word's postings are rows (slot, weight code): the documents holding it, in no order, and its weight in
+# each as its place in the index's table of the weights fields have (``_weight_table``: a few distinct
+# values). Both are int32, so that joining many words' postings is one plain copy, at 8 bytes a row.
 # The first ``_df[word] + _dead.get(word, 0)`` rows are in use: the documents, and rows of documents since
 # unlinked (their slot's bucket is _NO_BUCKET, so no query sees them), left in place rather than searched
 # for; the rest are room for more, (_NO_SLOT, 0) rows. A word whose dead rows come to outnumber its
 # documents has its rows compacted, and renumbering the slots compacts every word's.
 _SLOT, _WEIGHT = 0, 1
-_NO_ROWS = np.zeros((0, 2))  # a new word's postings, before ``_with_room`` gives them room
+_NO_ROWS = np.zeros((0, 2), np.int32)  # a new word's postings, before ``_with_room`` gives them room
+_NO_WEIGHT = 0  # the code of weight 0: a spare row's
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
 _ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
 _NOT_FOUND = np.iinfo(np.int64).max  # when a document was first found, for one never found
@@ -487,7 +489,7 @@ _SLOT_FLOOR = 1024
 _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score above its unrounded value
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
-_PackedPostings = tuple[list[str], npt.NDArray[np.float64], npt.NDArray[np.int64]]
+_PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
 _UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots"})  # remade by ``__setstate__``
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
@@ -633,8 +635,10 @@ class SearchIndex:
         self._next_slot = _NO_SLOT + 1
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
-        self._postings: dict[str, npt.NDArray[np.float64]] = {}  # token -> rows, every bucket
-        self._building: dict[str, tuple[list[int], list[float]]] = {}  # the postings while the build runs
+        self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
+        self._weight_codes: dict[float, int] = {0.0: _NO_WEIGHT}  # a posting's weight -> its code
+        self._weight_table = np.zeros(1)  # code -> weight
+        self._building: dict[str, tuple[list[int], list[int]]] = {}  # the postings (slots, codes) while built
         self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
         self._bucket_numbers: dict[_Bucket, int] = {}
         self._df: dict[str, int] = {}  # documents holding each token, all buckets together
@@ -663,8 +667,8 @@ class SearchIndex:
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered.sort()
-        for token, (slots, weights) in self._building.items():  # in the order the documents first hold them
-            self._postings[token] = _posting_rows(slots, weights)
+        for token, (slots, codes) in self._building.items():  # in the order the documents first hold them
+            self._postings[token] = _posting_rows(slots, codes)
             self._df[token] = len(slots)
             self._add_anagram(token)
         self._building = {}
@@ -777,7 +781,7 @@ class SearchIndex:
                 if rows is None:
                     rows = building[token] = ([], [])
                 rows[0].append(entry.slot)
-                rows[1].append(weight)
+                rows[1].append(self._weight_code(weight))
             return
         for token, weight in weights.items():
             if token not in self._df:
@@ -786,8 +790,16 @@ class SearchIndex:
                 bisect.insort(self._vocab, token)
                 self._grams.add(token)
                 self._vocabulary_changed()
-            self._post(token, entry.slot, weight)
+            self._post(token, entry.slot, self._weight_code(weight))
             self._df[token] += 1
+
+    def _weight_code(self, weight: float) -> int:
+        """A posting's weight as its place in ``_weight_table``, which a new weight joins."""
+        code = self._weight_codes.get(weight)
+        if code is None:
+            code = self._weight_codes[weight] = len(self._weight_table)
+            self._weight_table = np.append(self._weight_table, weight)
+        return code
 
     def _place_in_bucket(self, slot: int, bucket: _Bucket) -> None:
         """Note the slot's bucket (which postings a query sees), growing the table as slots are given."""
@@ -797,13 +809,13 @@ class SearchIndex:
             self._slot_buckets = grown
         self._slot_buckets[slot] = self._bucket_numbers.setdefault(bucket, len(self._bucket_numbers))
 
-    def _post(self, token: str, slot: int, weight: float) -> None:
+    def _post(self, token: str, slot: int, code: int) -> None:
         """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
         used = self._df[token] + self._dead.get(token, 0)
         postings = self._postings.get(token)
         if postings is None or used == len(postings):
             postings = self._postings[token] = _with_room(_NO_ROWS if postings is None else postings)
-        postings[used] = (slot, weight)
+        postings[used] = (slot, code)
 
     def _unpost(self, token: str) -> None:
         """Take an unlinked document (its slot's bucket already ``_NO_BUCKET``) out of a token's postings,
@@ -1179,9 +1191,9 @@ class SearchIndex:
         kept = bucket_ranks >= 0
         if not opens:
             kept &= found_at[slots] != _NOT_FOUND
-        sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)
+        sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)[kept]
         slots = slots[kept]
-        np.maximum.at(best, slots, (sims * postings[:, _WEIGHT])[kept])
+        np.maximum.at(best, slots, sims * self._weight_table[postings[:, _WEIGHT][kept]])
         if opens:
             tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
             np.minimum.at(found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
@@ -1534,17 +1546,18 @@ def _last_of_each(documents: Iterable[Document]) -> list[Document]:
     return list(latest.values())
 
 
-def _with_room(rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """``rows`` followed by room for more postings, (_NO_SLOT, 0) rows: ``_ROOM`` of them, at least 4."""
-    grown = np.zeros((len(rows) + max(int(len(rows) * _ROOM), 4), 2))
+def _with_room(rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """``rows`` followed by room for more postings, (_NO_SLOT, _NO_WEIGHT) rows: ``_ROOM`` of them, at
+    least 4."""
+    grown = np.zeros((len(rows) + max(int(len(rows) * _ROOM), 4), 2), np.int32)
     grown[: len(rows)] = rows
     return grown
 
 
-def _posting_rows(slots: Sequence[int], weights: Sequence[float]) -> npt.NDArray[np.float64]:
-    rows = np.empty((len(slots), 2))
+def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.int32]:
+    rows = np.empty((len(slots), 2), np.int32)
     rows[:, _SLOT] = slots
-    rows[:, _WEIGHT] = weights
+    rows[:, _WEIGHT] = codes
     return rows
 
 
