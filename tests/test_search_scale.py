@@ -436,3 +436,44 @@ def test_a_word_is_credited_with_its_field_s_weight_unrounded_however_many_weigh
     credited = dict(zip(coverage.slots.tolist(), coverage.coverage.tolist(), strict=True))
     held = {index._entries[doc.ident].slot: weight for doc, weight in zip(docs, weights, strict=True)}
     assert credited == pytest.approx(held, rel=1e-12)  # the weight itself, not a float32 or a byte's rounding
+
+
+def assert_tally_clear(index: SearchIndex) -> None:
+    tally = index._tally
+    assert not tally.totals.any()
+    assert not tally.best.any()
+    assert (tally.found_at == search_index._NOT_FOUND).all()
+
+
+def test_queries_leave_the_arrays_they_tally_in_as_they_found_them() -> None:
+    rng = random.Random(23)
+    index = SearchIndex(with_twins(rng, 300))
+    queries = typed(rng, index._vocab, 40)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::3])]
+    queries += [f"{word} {word[0]}" for word in queries[:10]]  # a letter after a word: the head bonus
+    tallied = answers(index, queries)
+    assert len(index._tally.totals) >= index.slot_range
+    assert_tally_clear(index)
+    assert answers(index, queries) == tallied
+
+
+def test_a_query_that_fails_midway_leaves_the_next_one_a_clear_tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(24)
+    docs = with_twins(rng, 200)
+    index = SearchIndex(docs)
+    query = " ".join(docs[0].label.lower().split()[:2])
+    expected = answers(index, [query])
+    best_matches = SearchIndex._best_matches
+
+    def failing_on_the_second_word(self: SearchIndex, *args: Any, **kwargs: Any) -> Any:
+        found = best_matches(self, *args, **kwargs)
+        if args[3] == 1:  # the step: after the first word has tallied its credit
+            raise MemoryError
+        return found
+
+    monkeypatch.setattr(SearchIndex, "_best_matches", failing_on_the_second_word)
+    with pytest.raises(MemoryError):
+        index.search(query)
+    monkeypatch.undo()
+    assert_tally_clear(index)
+    assert answers(index, [query]) == expected

@@ -490,7 +490,7 @@ _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score 
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
-_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots"})  # remade by ``__setstate__``
+_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots", "_tally"})  # ``__setstate__`` remakes
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -635,6 +635,7 @@ class SearchIndex:
         self._next_slot = _NO_SLOT + 1
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
+        self._tally = _Tally()  # a query's scratch (``_coverage``), under the lock as every read
         self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
         self._weight_codes: dict[float, int] = {0.0: _NO_WEIGHT}  # a posting's weight -> its code
         self._weight_table = np.zeros(1)  # code -> weight
@@ -696,6 +697,7 @@ class SearchIndex:
         self._match_cache = {}
         self._weighed = {}
         self._slots = {entry.slot: entry for entry in self._entries.values()}
+        self._tally = _Tally()
         # each word's rows a view of the one array: written in place while they have room, as before
         self._postings = dict(zip(words, np.split(rows, np.cumsum(lengths)[:-1]), strict=True))
 
@@ -1065,7 +1067,7 @@ class SearchIndex:
 
         Tokens are applied rarest first; a token matching very many documents (or a one- or
         two-letter word still being typed) only re-scores documents that earlier tokens found.
-        Totals are dense arrays over slots, filled from the matched tokens' postings in numpy.
+        Totals are tallied in numpy at the slots the matched tokens' postings reach (``_Tally``).
         """
         plans = self._plans(words, typing=typing)
         weight_sum = sum(plan.weight for plan in plans)
@@ -1073,25 +1075,34 @@ class SearchIndex:
             return _Coverage.nothing()
         pieces = self._name_pairs(plans)
         ranks = self._bucket_ranks(buckets)
-        totals = np.zeros(self._next_slot)
-        found_at = np.full(self._next_slot, _NOT_FOUND, np.int64)  # see _best_matches
+        tally = self._tally
+        tally.fit(self._next_slot)
+        found: list[npt.NDArray[np.intp]] = []  # the slots each token that opens candidates found
         steps = sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost))
-        for step, position in enumerate(steps):
-            plan = plans[position]
-            found = step > 0 and bool((found_at != _NOT_FOUND).any())
-            if plan.short and found:
-                # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
-                # checking the candidates' name and title words is far cheaper than their postings.
-                self._add_head_bonus(totals, found_at, words[-1], plan.weight)
-                continue
-            opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
-            best = self._best_matches(plan.matches, ranks, found_at, step, opens=opens)
-            pairs = pieces.get(position, ())
-            if pairs:
-                self._share_pieces(best, plan.best, pairs, ranks)
-            totals += plan.weight * best
-        slots = np.flatnonzero(found_at != _NOT_FOUND)
-        return _Coverage(slots, totals[slots] / weight_sum, found_at[slots])
+        try:
+            for step, position in enumerate(steps):
+                plan = plans[position]
+                if plan.short and found:
+                    # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
+                    # checking the candidates' name and title words is far cheaper than their postings.
+                    self._add_head_bonus(tally, tally.distinct(np.concatenate(found)), words[-1], plan.weight)
+                    continue
+                opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
+                slots = self._best_matches(plan.matches, ranks, tally, step, opens=opens)
+                pairs = pieces.get(position, ())
+                if pairs:
+                    self._share_pieces(tally.best, plan.best, pairs, ranks)
+                tally.totals[slots] += plan.weight * tally.best[slots]
+                tally.best[slots] = 0.0
+                if opens and len(slots):
+                    found.append(slots)
+            slots = tally.distinct(np.concatenate(found)) if found else np.empty(0, np.intp)
+            coverage = _Coverage(slots, tally.totals[slots] / weight_sum, tally.found_at[slots])
+        except BaseException:
+            tally.clear()
+            raise
+        tally.clear(slots)
+        return coverage
 
     def _name_pairs(self, plans: Sequence[_TokenPlan]) -> dict[int, list[str]]:
         """Neighbouring query words that together make a name ("new zealand"), by word position: a
@@ -1137,14 +1148,11 @@ class SearchIndex:
             self._weighed[key] = weighed
         return weighed
 
-    def _add_head_bonus(
-        self, totals: npt.NDArray[np.float64], found_at: npt.NDArray[np.int64], word: str, weight: float
-    ) -> None:
+    def _add_head_bonus(self, tally: _Tally, found: npt.NDArray[np.intp], word: str, weight: float) -> None:
         """Credit the documents found so far whose name or title words begin with ``word``."""
         needle = f" {word}"
-        found = np.flatnonzero(found_at != _NOT_FOUND).tolist()
-        heads = [slot for slot in found if needle in self._slots[slot].heads]
-        totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
+        heads = [slot for slot in found.tolist() if needle in self._slots[slot].heads]
+        tally.totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
 
     def _bucket_ranks(self, buckets: Sequence[_Bucket]) -> npt.NDArray[np.int64]:
         """Bucket number -> its place in ``buckets`` (-1 for a bucket the query does not see, and for
@@ -1168,21 +1176,21 @@ class SearchIndex:
         self,
         matches: dict[str, float],
         ranks: npt.NDArray[np.int64],
-        found_at: npt.NDArray[np.int64],
+        tally: _Tally,
         step: int,
         *,
         opens: bool,
-    ) -> npt.NDArray[np.float64]:
-        """Each document's best ``similarity x field weight`` over ``matches`` (only already found
-        ones unless the token ``opens`` new candidates), dense over slots.
+    ) -> npt.NDArray[np.intp]:
+        """Each document's best ``similarity x field weight`` over ``matches``, set in ``tally.best`` (only
+        already found ones unless the token ``opens`` new candidates); the slots set, each once.
 
-        ``found_at`` records when the token that opens a document found it: (step, the matched token's
-        place in ``matches``, its bucket's rank), the order in which the walk of the postings, token by
-        token and bucket by bucket, first reached it; documents of equal coverage rank in that order.
+        ``tally.found_at`` records when the token that opens a document found it: (step, the matched
+        token's place in ``matches``, its bucket's rank), the order in which the walk of the postings,
+        token by token and bucket by bucket, first reached it; documents of equal coverage rank in that
+        order.
         """
-        best = np.zeros(len(found_at))
         if not matches:
-            return best
+            return np.empty(0, np.intp)
         arrays = [self._postings[token] for token in matches]
         postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
@@ -1190,14 +1198,14 @@ class SearchIndex:
         bucket_ranks = ranks[self._slot_buckets[slots]]
         kept = bucket_ranks >= 0
         if not opens:
-            kept &= found_at[slots] != _NOT_FOUND
+            kept &= tally.found_at[slots] != _NOT_FOUND
         sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)[kept]
         slots = slots[kept]
-        np.maximum.at(best, slots, sims * self._weight_table[postings[:, _WEIGHT][kept]])
+        np.maximum.at(tally.best, slots, sims * self._weight_table[postings[:, _WEIGHT][kept]])
         if opens:
             tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
-            np.minimum.at(found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
-        return best
+            np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
+        return slots if len(arrays) == 1 else tally.distinct(slots)  # a word's postings hold a document once
 
     def _share_pieces(
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
@@ -1503,6 +1511,43 @@ class _Coverage:
                 yield self.slots[part], self.coverage[part]
                 batch = min(2 * batch, self._BATCH_MAX)
             chunk *= 4
+
+
+class _Tally:
+    """Dense arrays over slots, in which ``_coverage`` tallies a query at the slots its tokens' postings
+    reach, and which it leaves as it found them: setting back the slots it touched, not every slot, as
+    fresh arrays for each query would (several passes over all the slots of a large index)."""
+
+    def __init__(self) -> None:
+        self.totals = np.zeros(0)  # credit so far
+        self.found_at = np.full(0, _NOT_FOUND, np.int64)  # ``_best_matches``
+        self.best = np.zeros(0)  # one token's best match, set back after each token
+        self._place = np.zeros(0, np.intp)  # scratch for ``distinct``: never read before it is written
+
+    def fit(self, size: int) -> None:
+        """Make room for ``size`` slots (between queries: the arrays are as fresh ones)."""
+        if len(self.totals) < size:
+            size = max(size, 2 * len(self.totals))
+            self.totals, self.best = np.zeros(size), np.zeros(size)
+            self.found_at = np.full(size, _NOT_FOUND, np.int64)
+            self._place = np.zeros(size, np.intp)
+
+    def distinct(self, slots: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """``slots`` each once, without sorting: each keeps the place of its last occurrence."""
+        places = np.arange(len(slots))
+        self._place[slots] = places
+        last: npt.NDArray[np.bool_] = self._place[slots] == places
+        return slots[last]
+
+    def clear(self, slots: npt.NDArray[np.intp] | None = None) -> None:
+        """Set back the slots a query found (``best`` it set back itself); all of them, after a failure."""
+        if slots is None:
+            self.totals.fill(0.0)
+            self.best.fill(0.0)
+            self.found_at.fill(_NOT_FOUND)
+        else:
+            self.totals[slots] = 0.0
+            self.found_at[slots] = _NOT_FOUND
 
 
 def _share(held: dict[str, _Shared], name: str, ident: _Ident) -> None:
