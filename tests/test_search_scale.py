@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
 import pytest
 from rapidfuzz import fuzz, process
 
@@ -477,3 +478,12 @@ def test_a_query_that_fails_midway_leaves_the_next_one_a_clear_tally(monkeypatch
     monkeypatch.undo()
     assert_tally_clear(index)
     assert answers(index, [query]) == expected
+
+
+def test_an_index_loaded_from_its_pickle_holds_its_arrays_in_numpy_s_own_dtypes() -> None:
+    loaded = pickle.loads(pickle.dumps(SearchIndex(documents(random.Random(25), 50))))
+    arrays = [value for value in vars(loaded).values() if isinstance(value, np.ndarray)]
+    arrays += loaded._postings.values()
+    assert len(arrays) > 3
+    # an unpickled array's dtype is an equal copy of numpy's, and ufunc.at took a path ten times slower
+    assert all(array.dtype is np.dtype(array.dtype.type) for array in arrays)

@@ -698,8 +698,12 @@ class SearchIndex:
         self._weighed = {}
         self._slots = {entry.slot: entry for entry in self._entries.values()}
         self._tally = _Tally()
+        # Views in numpy's own dtypes: an array unpickled has a copy of its dtype, and numpy took a path
+        # ten times slower in ``_best_matches`` for values read through the weight table unpickled.
+        self._weight_table = self._weight_table.view(np.float64)
+        self._slot_buckets = self._slot_buckets.view(np.int32)
         # each word's rows a view of the one array: written in place while they have room, as before
-        self._postings = dict(zip(words, np.split(rows, np.cumsum(lengths)[:-1]), strict=True))
+        self._postings = dict(zip(words, np.split(rows.view(np.int32), np.cumsum(lengths)[:-1]), strict=True))
 
     def dump(self, file: BinaryIO) -> None:
         """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
@@ -1085,18 +1089,17 @@ class SearchIndex:
                 if plan.short and found:
                     # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
                     # checking the candidates' name and title words is far cheaper than their postings.
-                    self._add_head_bonus(tally, tally.distinct(np.concatenate(found)), words[-1], plan.weight)
+                    self._add_head_bonus(tally, tally.distinct(found), words[-1], plan.weight)
                     continue
                 opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
                 slots = self._best_matches(plan.matches, ranks, tally, step, opens=opens)
                 pairs = pieces.get(position, ())
                 if pairs:
                     self._share_pieces(tally.best, plan.best, pairs, ranks)
-                tally.totals[slots] += plan.weight * tally.best[slots]
-                tally.best[slots] = 0.0
+                tally.credit(slots, plan.weight)
                 if opens and len(slots):
                     found.append(slots)
-            slots = tally.distinct(np.concatenate(found)) if found else np.empty(0, np.intp)
+            slots = tally.distinct(found)
             coverage = _Coverage(slots, tally.totals[slots] / weight_sum, tally.found_at[slots])
         except BaseException:
             tally.clear()
@@ -1182,7 +1185,8 @@ class SearchIndex:
         opens: bool,
     ) -> npt.NDArray[np.intp]:
         """Each document's best ``similarity x field weight`` over ``matches``, set in ``tally.best`` (only
-        already found ones unless the token ``opens`` new candidates); the slots set, each once.
+        already found ones unless the token ``opens`` new candidates); the slots set, as often as the
+        document holds one of the matches.
 
         ``tally.found_at`` records when the token that opens a document found it: (step, the matched
         token's place in ``matches``, its bucket's rank), the order in which the walk of the postings,
@@ -1205,7 +1209,7 @@ class SearchIndex:
         if opens:
             tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
             np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
-        return slots if len(arrays) == 1 else tally.distinct(slots)  # a word's postings hold a document once
+        return slots
 
     def _share_pieces(
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
@@ -1513,41 +1517,69 @@ class _Coverage:
             chunk *= 4
 
 
+# ``_Tally`` reads or sets back slots one by one while they are fewer than a quarter of the query's slot
+# range, else passes over the whole range: in order, it is quicker than reaching as many in no order.
+_SCAN_SHARE = 4
+
+
 class _Tally:
-    """Dense arrays over slots, in which ``_coverage`` tallies a query at the slots its tokens' postings
-    reach, and which it leaves as it found them: setting back the slots it touched, not every slot, as
-    fresh arrays for each query would (several passes over all the slots of a large index)."""
+    """Arrays over slots in which ``_coverage`` tallies a query, kept from query to query: a query works
+    on the slots its tokens' postings reach, where they are few, and sets back those it touched; fresh
+    arrays for each query and token would be passes over all the slots of a large index."""
 
     def __init__(self) -> None:
         self.totals = np.zeros(0)  # credit so far
         self.found_at = np.full(0, _NOT_FOUND, np.int64)  # ``_best_matches``
-        self.best = np.zeros(0)  # one token's best match, set back after each token
+        self.best = np.zeros(0)  # one token's best match (``credit`` sets it back)
         self._place = np.zeros(0, np.intp)  # scratch for ``distinct``: never read before it is written
+        self._range = 0  # the query's slot range
 
-    def fit(self, size: int) -> None:
-        """Make room for ``size`` slots (between queries: the arrays are as fresh ones)."""
-        if len(self.totals) < size:
-            size = max(size, 2 * len(self.totals))
+    def fit(self, slot_range: int) -> None:
+        """Start a query over ``slot_range`` slots, making room for them (the arrays are as fresh ones)."""
+        self._range = slot_range
+        if len(self.totals) < slot_range:
+            size = max(slot_range, 2 * len(self.totals))
             self.totals, self.best = np.zeros(size), np.zeros(size)
             self.found_at = np.full(size, _NOT_FOUND, np.int64)
             self._place = np.zeros(size, np.intp)
 
-    def distinct(self, slots: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
-        """``slots`` each once, without sorting: each keeps the place of its last occurrence."""
+    def _few(self, slots: npt.NDArray[np.intp]) -> bool:
+        return len(slots) * _SCAN_SHARE <= self._range
+
+    def credit(self, slots: npt.NDArray[np.intp], weight: float) -> None:
+        """Add ``weight`` x ``best`` to the totals of ``slots`` (the slots ``best`` was set at, some maybe
+        twice: numpy reads each slot's total before it writes any, so each is added to once), and set
+        ``best`` back."""
+        if self._few(slots):
+            self.totals[slots] += weight * self.best[slots]
+            self.best[slots] = 0.0
+        else:
+            whole = slice(0, self._range)
+            self.totals[whole] += weight * self.best[whole]
+            self.best[whole] = 0.0
+
+    def distinct(self, found: Sequence[npt.NDArray[np.intp]]) -> npt.NDArray[np.intp]:
+        """The slots ``found`` (lists of slots, some in several), each once, in no particular order."""
+        if not found:
+            return np.empty(0, np.intp)
+        slots = np.concatenate(found) if len(found) > 1 else found[0]
+        if not self._few(slots):
+            return np.flatnonzero(self.found_at[: self._range] != _NOT_FOUND)
         places = np.arange(len(slots))
         self._place[slots] = places
-        last: npt.NDArray[np.bool_] = self._place[slots] == places
+        last: npt.NDArray[np.bool_] = self._place[slots] == places  # a slot's last place in ``slots``
         return slots[last]
 
     def clear(self, slots: npt.NDArray[np.intp] | None = None) -> None:
-        """Set back the slots a query found (``best`` it set back itself); all of them, after a failure."""
-        if slots is None:
-            self.totals.fill(0.0)
-            self.best.fill(0.0)
-            self.found_at.fill(_NOT_FOUND)
-        else:
+        """Set back the slots a query found (every slot after a failure, ``best`` too)."""
+        if slots is not None and self._few(slots):
             self.totals[slots] = 0.0
             self.found_at[slots] = _NOT_FOUND
+        else:
+            self.totals.fill(0.0)
+            self.found_at.fill(_NOT_FOUND)
+            if slots is None:
+                self.best.fill(0.0)
 
 
 def _share(held: dict[str, _Shared], name: str, ident: _Ident) -> None:
