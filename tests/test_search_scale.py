@@ -487,3 +487,24 @@ def test_an_index_loaded_from_its_pickle_holds_its_arrays_in_numpy_s_own_dtypes(
     assert len(arrays) > 3
     # an unpickled array's dtype is an equal copy of numpy's, and ufunc.at took a path ten times slower
     assert all(array.dtype is np.dtype(array.dtype.type) for array in arrays)
+
+
+class HeadReadingIndex(SearchIndex):
+    """The index as it was: a letter typed after a word credits the documents found whose name or title
+    words begin with it, read from each document found."""
+
+    def _add_head_bonus(self, tally: Any, found: Any, buckets: Any, word: str, weight: float) -> None:
+        heads = [slot for slot in tally.distinct(found).tolist() if f" {word}" in self._slots[slot].heads]
+        tally.totals[heads] += weight * self.tuning.prefix_sim * search_index._W_HEAD
+
+
+def test_letters_typed_after_a_word_credit_the_documents_a_reading_of_each_found_one_credits() -> None:
+    rng = random.Random(26)
+    docs = with_twins(rng, 400)
+    index, reference = (cls(docs) for cls in (SearchIndex, HeadReadingIndex))
+    for each in (index, reference):
+        rewrite(each, random.Random(27), docs, 600)  # guild copies, tombstones, renumbered slots
+    words = [word for word in typed(rng, index._vocab, 30) if len(word) > 2]
+    # after a rare word few documents are found, after a common one ("a") many: either list is the shorter
+    queries = [f"{word} {letters}" for word in [*words, "a", "ba"] for letters in ("a", "t", "ch", "zé")]
+    assert answers(index, queries) == answers(reference, queries)

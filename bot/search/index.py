@@ -1089,7 +1089,7 @@ class SearchIndex:
                 if plan.short and found:
                     # A one- or two-letter word being typed prefixes hundreds of vocabulary tokens;
                     # checking the candidates' name and title words is far cheaper than their postings.
-                    self._add_head_bonus(tally, tally.distinct(found), words[-1], plan.weight)
+                    self._add_head_bonus(tally, found, buckets, words[-1], plan.weight)
                     continue
                 opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
                 slots = self._best_matches(plan.matches, ranks, tally, step, opens=opens)
@@ -1151,10 +1151,27 @@ class SearchIndex:
             self._weighed[key] = weighed
         return weighed
 
-    def _add_head_bonus(self, tally: _Tally, found: npt.NDArray[np.intp], word: str, weight: float) -> None:
-        """Credit the documents found so far whose name or title words begin with ``word``."""
-        needle = f" {word}"
-        heads = [slot for slot in found.tolist() if needle in self._slots[slot].heads]
+    def _add_head_bonus(
+        self,
+        tally: _Tally,
+        found: Sequence[npt.NDArray[np.intp]],
+        buckets: Sequence[_Bucket],
+        word: str,
+        weight: float,
+    ) -> None:
+        """Credit the documents found so far whose name or title words begin with ``word`` (one or two
+        letters): read from the documents found, or where the documents of that initial in the query's
+        buckets are fewer (the default order's lists, ``_ordered``), from those."""
+        initials = self._ordered.get(word, {})
+        listed = [initials[bucket] for bucket in buckets if bucket in initials]
+        if sum(map(len, listed)) < sum(map(len, found)):
+            slots = np.fromiter((key[-1] for keys in listed for key in keys), np.intp)
+            heads = slots[tally.found_at[slots] != _NOT_FOUND]
+        else:
+            needle = f" {word}"
+            heads = np.array(
+                [s for s in tally.distinct(found).tolist() if needle in self._slots[s].heads], np.intp
+            )
         tally.totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
 
     def _bucket_ranks(self, buckets: Sequence[_Bucket]) -> npt.NDArray[np.int64]:
