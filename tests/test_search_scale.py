@@ -237,12 +237,12 @@ def test_leaving_uncompared_the_fields_too_far_from_the_query_to_lift_a_document
 ) -> None:
     results = results_of(SearchIndex(corpus), 6, 40)
     cut_off = results()
-    terms = search_index._phrase_terms
+    terms = search_index._Texts.phrase_terms
 
-    def every_field(query: str, entries: Sequence[Any], *, at_least: float = 0.0) -> Any:
-        return terms(query, entries)  # every field compared, whatever ratio it needs
+    def every_field(texts: Any, query: str, slots: Any, *, at_least: float = 0.0) -> Any:
+        return terms(texts, query, slots)  # every field compared, whatever ratio it needs
 
-    monkeypatch.setattr(search_index, "_phrase_terms", every_field)
+    monkeypatch.setattr(search_index._Texts, "phrase_terms", every_field)
     assert results() == cut_off
 
 
@@ -482,9 +482,9 @@ def test_a_query_that_fails_midway_leaves_the_next_one_a_clear_tally(monkeypatch
 
 def test_an_index_loaded_from_its_pickle_holds_its_arrays_in_numpy_s_own_dtypes() -> None:
     loaded = pickle.loads(pickle.dumps(SearchIndex(documents(random.Random(25), 50))))
-    arrays = [value for value in vars(loaded).values() if isinstance(value, np.ndarray)]
-    arrays += loaded._postings.values()
-    assert len(arrays) > 3
+    held = [*vars(loaded).values(), *vars(loaded._texts).values(), *loaded._postings.values()]
+    arrays = [value for value in held if isinstance(value, np.ndarray)]
+    assert len(arrays) > 6
     # an unpickled array's dtype is an equal copy of numpy's, and ufunc.at took a path ten times slower
     assert all(array.dtype is np.dtype(array.dtype.type) for array in arrays)
 
@@ -508,3 +508,16 @@ def test_letters_typed_after_a_word_credit_the_documents_a_reading_of_each_found
     # after a rare word few documents are found, after a common one ("a") many: either list is the shorter
     queries = [f"{word} {letters}" for word in [*words, "a", "ba"] for letters in ("a", "t", "ch", "zé")]
     assert answers(index, queries) == answers(reference, queries)
+
+
+def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:
+    rng = random.Random(28)
+    docs = documents(rng, 200)
+    index = SearchIndex(docs)
+    live = len(index._texts.texts)
+    for step in range(3000):  # renumbered along the way: the texts of documents since rewritten let go
+        index.upsert(docs[step % len(docs)])
+        assert len(index._texts.texts) <= 2 * live + 2 * search_index._SLOT_FLOOR
+    assert [index._texts.of(index._entries[doc.ident].slot) for doc in docs] == [
+        [fold(field.text) for field in doc.fields] for doc in docs
+    ]

@@ -503,8 +503,6 @@ class _IndexedDocument:
 
     doc: Document
     exact: tuple[str, ...]  # its folded exact names and its key
-    texts: tuple[str, ...]  # its folded texts, heaviest first
-    text_weights: tuple[float, ...]  # each text's weight
     compounds: tuple[str, ...]  # its hyphenated words joined: tokens not among its texts' words
     heads: str  # " token token ...": words of names and titles, for one- and two-letter completion
     pairs: tuple[str, ...]  # "new zealand": neighbouring words of its names (fields of a few words)
@@ -535,6 +533,15 @@ class _Weighed(NamedTuple):
     best: str  # the best ("" for none)
 
 
+class _Prepared(NamedTuple):
+    """A document folded for the index (``_prepare``): what it holds of it, and what it keeps elsewhere."""
+
+    entry: _IndexedDocument
+    texts: tuple[str, ...]  # its folded texts, heaviest first (kept by slot: ``_Texts``)
+    text_weights: tuple[float, ...]  # each text's weight
+    tokens: dict[str, float]  # its tokens (``SearchIndex._tokens``), each with the weight its postings keep
+
+
 class _Folded(NamedTuple):
     """One raw text as the index reads it."""
 
@@ -552,9 +559,9 @@ def _folded(raw: str) -> _Folded:
     return _Folded(text, tuple(sys.intern(word) for word in text.split()), compounds)
 
 
-def _prepare(doc: Document) -> tuple[_IndexedDocument, dict[str, float]]:
-    """The document as the index holds it, and its tokens (``_tokens``) with the weight of each (that of
-    the best field holding it), which its postings keep."""
+def _prepare(doc: Document) -> _Prepared:
+    """The document as the index holds it, its texts, and its tokens with the weight of each (that of the
+    best field holding it)."""
     texts: dict[str, float] = dict.fromkeys(filter(None, (_folded(raw).text for raw in doc.exact)), 1.0)
     split: dict[str, tuple[str, ...]] = {}
     # an autocomplete value (the key) resolves exactly when submitted
@@ -586,21 +593,13 @@ def _prepare(doc: Document) -> tuple[_IndexedDocument, dict[str, float]]:
     indexed = _IndexedDocument(
         doc,
         exact,
-        tuple(text for text, _ in fields),
-        _one_copy(tuple(weight for _, weight in fields)),
         tuple(joined),
         heads,
         tuple(pairs),
         tuple(dict.fromkeys(word for words in named for word in words)),
     )
-    return indexed, token_weights
-
-
-def _tokens(entry: _IndexedDocument) -> dict[str, None]:
-    """The tokens a document is posted under: the words of its texts and its joined compounds, each once.
-    Derived when it is unlinked rather than held (a document has dozens)."""
-    words = (word for text in entry.texts for word in text.split())
-    return dict.fromkeys(itertools.chain(words, entry.compounds))
+    held = tuple(text for text, _ in fields)
+    return _Prepared(indexed, held, _one_copy(tuple(weight for _, weight in fields)), token_weights)
 
 
 def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
@@ -636,6 +635,7 @@ class SearchIndex:
         self._entries: dict[_Ident, _IndexedDocument] = {}
         self._slots: dict[int, _IndexedDocument] = {}
         self._tally = _Tally()  # a query's scratch (``_coverage``), under the lock as every read
+        self._texts = _Texts()
         self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
         self._weight_codes: dict[float, int] = {0.0: _NO_WEIGHT}  # a posting's weight -> its code
         self._weight_table = np.zeros(1)  # code -> weight
@@ -753,12 +753,13 @@ class SearchIndex:
             if prepared is None:
                 self._tombstones[doc.ident] = doc
             else:
-                self._link(*prepared)
+                self._link(prepared)
             if not self._bulk:
                 self._keep_slots_dense()
 
-    def _link(self, entry: _IndexedDocument, weights: dict[str, float]) -> None:
+    def _link(self, prepared: _Prepared) -> None:
         self._weighed.clear()
+        entry, weights = prepared.entry, prepared.tokens
         doc = entry.doc
         ident = doc.ident
         entry.slot = self._next_slot
@@ -767,6 +768,7 @@ class SearchIndex:
         self._slots[entry.slot] = entry
         bucket = (doc.kind, doc.guild_id)
         self._place_in_bucket(entry.slot, bucket)
+        self._texts.add(entry.slot, prepared.texts, prepared.text_weights)
         for place in doc.facets.chambers:
             self._places[place.slug] = place
         for pair in entry.pairs:
@@ -893,7 +895,7 @@ class SearchIndex:
                 del lists[bucket]
                 if not lists:
                     del self._ordered[initial]
-        for token in _tokens(entry):
+        for token in self._tokens(entry):
             self._unpost(token)
             self._df[token] -= 1
             if not self._df[token]:
@@ -902,6 +904,12 @@ class SearchIndex:
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._grams.remove(token)
                 self._vocabulary_changed()
+
+    def _tokens(self, entry: _IndexedDocument) -> dict[str, None]:
+        """The tokens a linked document is posted under: the words of its texts and its joined compounds,
+        each once. Derived when it is unlinked rather than held (a document has dozens)."""
+        words = (word for text in self._texts.of(entry.slot) for word in text.split())
+        return dict.fromkeys(itertools.chain(words, entry.compounds))
 
     @property
     def slot_range(self) -> int:
@@ -928,6 +936,7 @@ class SearchIndex:
         self._slots = dict(enumerate(entries, _NO_SLOT + 1))
         for slot, entry in self._slots.items():
             entry.slot = slot
+        self._texts.renumber(old)
         self._next_slot = _NO_SLOT + 1 + len(old)
         buckets = np.full(max(2 * self._next_slot, 1024), _NO_BUCKET, np.int32)
         buckets[_NO_SLOT + 1 : self._next_slot] = self._slot_buckets[old]
@@ -1291,16 +1300,15 @@ class SearchIndex:
             least = max(best_scores[0] if full else -math.inf, floor)  # what a hit must score, at least
             if 100.0 * ((1.0 - share) * covered[0] + share) + _ROUNDING < least:
                 break  # the batch's best bound, and every later one, is behind
-            entries = [self._slots[slot] for slot in slots.tolist()]
             # the ratio a field (of weight at most 1) needs for the batch's best document to reach ``least``
             needed = (least - _ROUNDING - 100.0 * (1.0 - share) * covered[0]) / share
-            phrases = _phrase_terms(query, entries, at_least=max(needed, 0.0))
+            phrases = self._texts.phrase_terms(query, slots, at_least=max(needed, 0.0))
             reachable = 100.0 * ((1.0 - share) * covered + share * phrases) + _ROUNDING >= least
             for n in np.flatnonzero(reachable).tolist():
                 score = _score(float(covered[n]), float(phrases[n]), share)
                 if (len(best_scores) >= limit and score < best_scores[0]) or score < floor:
                     continue
-                entry = entries[n]
+                entry = self._slots[int(slots[n])]
                 if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
                     continue
                 hit = Hit(entry.doc, score)
@@ -1331,7 +1339,8 @@ class SearchIndex:
             if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc)
         )
         found = list(itertools.islice(listed, limit))
-        phrases = _phrase_terms(prefix, found).tolist()
+        phrases = self._texts.phrase_terms(prefix, np.fromiter((e.slot for e in found), np.intp, len(found)))
+        phrases = phrases.tolist()
         return [
             Hit(entry.doc, round(100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * phrase), 1))
             for entry, phrase in zip(found, phrases, strict=True)
@@ -1534,6 +1543,95 @@ class _Coverage:
             chunk *= 4
 
 
+class _Texts:
+    """Every linked document's folded texts, heaviest first, in one list, and their weights in one array:
+    a slot's are ``count[slot]`` of them from ``start[slot]`` on. A document unlinked leaves its texts in
+    place until the slots are renumbered (``renumber``), as its postings rows stay."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.weights = np.zeros(1024)  # the first ``len(texts)`` are the texts'
+        self.start = np.zeros(1024, np.int64)  # by slot
+        self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
+        self.weights, self.start, self.count = (
+            self.weights.view(np.float64),
+            self.start.view(np.int64),
+            self.count.view(np.int32),
+        )
+
+    def add(self, slot: int, texts: Sequence[str], weights: Sequence[float]) -> None:
+        """Keep a newly linked document's texts, at its slot."""
+        if slot >= len(self.start):
+            size = max(2 * len(self.start), slot + 1)
+            self.start = _grown(self.start, size)
+            self.count = _grown(self.count, size)
+        first = len(self.texts)
+        if first + len(texts) > len(self.weights):
+            self.weights = _grown(self.weights, max(2 * len(self.weights), first + len(texts)))
+        self.texts.extend(texts)
+        self.weights[first : first + len(texts)] = weights
+        self.start[slot], self.count[slot] = first, len(texts)
+
+    def of(self, slot: int) -> list[str]:
+        first = int(self.start[slot])
+        return self.texts[first : first + int(self.count[slot])]
+
+    def _places(self, slots: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """Where the texts of ``slots`` are, slot after slot, and where each slot's run of them begins."""
+        counts = self.count[slots].astype(np.intp)
+        runs = np.cumsum(counts) - counts
+        return np.repeat(self.start[slots] - runs, counts) + np.arange(int(counts.sum())), runs
+
+    def renumber(self, old: Sequence[int]) -> None:
+        """The texts of the slots ``old`` only, which are now slots 1, 2, 3, ... in that order."""
+        slots = np.asarray(old, np.intp)
+        places, runs = self._places(slots)
+        self.texts = list(map(self.texts.__getitem__, places.tolist()))
+        self.weights = _grown(self.weights[places], max(2 * len(places), 1024))
+        size = max(2 * (len(slots) + 1), 1024)
+        counts = self.count[slots]
+        self.start, self.count = np.zeros(size, np.int64), np.zeros(size, np.int32)
+        self.start[_NO_SLOT + 1 : len(slots) + 1] = runs
+        self.count[_NO_SLOT + 1 : len(slots) + 1] = counts
+
+    def phrase_terms(
+        self, query: str, slots: npt.NDArray[np.intp], *, at_least: float = 0.0
+    ) -> npt.NDArray[np.float64]:
+        """For each slot's document, its phrase term for ``query``: the best ``weight x ratio(query,
+        text)``, in [0, 1]; every text's at once, in numpy and in one call into rapidfuzz. A text whose
+        ``ratio`` falls below ``at_least`` (0-100) counts as none: rapidfuzz gives up on those whose length
+        alone rules them out (a quote against a few letters being typed) without comparing them."""
+        phrases = np.zeros(len(slots))
+        places, runs = self._places(slots)
+        if not len(places):
+            return phrases
+        held = np.flatnonzero(self.count[slots])  # documents with texts: each one run of them, in order
+        ratios = process.cdist(
+            [query],
+            list(map(self.texts.__getitem__, places.tolist())),
+            scorer=fuzz.ratio,
+            processor=None,
+            score_cutoff=at_least,
+            dtype=np.float64,
+        )[0]
+        phrases[held] = np.maximum.reduceat(self.weights[places] * ratios / 100.0, runs[held])
+        return phrases
+
+
+_GrownArray = TypeVar("_GrownArray", npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int32])
+
+
+def _grown(array: _GrownArray, size: int) -> _GrownArray:
+    """``array`` in a new array of ``size`` (zeros after it)."""
+    grown = np.zeros(size, array.dtype)
+    grown[: len(array)] = array
+    return grown
+
+
 # ``_Tally`` reads or sets back slots one by one while they are fewer than a quarter of the query's slot
 # range, else passes over the whole range: in order, it is quicker than reaching as many in no order.
 _SCAN_SHARE = 4
@@ -1658,29 +1756,6 @@ def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.
 def _score(coverage: float, phrase: float, share: float) -> float:
     """A fuzzy hit's score, rounded: never above a bound made of bounds on its terms."""
     return round(min(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), 1)
-
-
-def _phrase_terms(
-    query: str, entries: Sequence[_IndexedDocument], *, at_least: float = 0.0
-) -> npt.NDArray[np.float64]:
-    """For each entry, its phrase term for ``query``: the best ``weight x ratio(query, field)``, in [0, 1];
-    every field's at once, in numpy and in one call into rapidfuzz. A field whose ``ratio`` falls below
-    ``at_least`` (0-100) counts as none: rapidfuzz gives up on those whose length alone rules them out (a
-    quote against a few letters being typed) without comparing them."""
-    counts = np.fromiter((len(entry.texts) for entry in entries), np.intp, len(entries))
-    held = np.flatnonzero(counts)  # entries with texts: each one run of the texts below, in order
-    phrases = np.zeros(len(entries))
-    if len(held):
-        texts = list(itertools.chain.from_iterable(entry.texts for entry in entries))
-        weights = np.fromiter(
-            itertools.chain.from_iterable(entry.text_weights for entry in entries), np.float64, len(texts)
-        )
-        starts = (np.cumsum(counts) - counts)[held]
-        ratios = process.cdist(
-            [query], texts, scorer=fuzz.ratio, processor=None, score_cutoff=at_least, dtype=np.float64
-        )[0]
-        phrases[held] = np.maximum.reduceat(weights * ratios / 100.0, starts)
-    return phrases
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
