@@ -48,7 +48,7 @@ def table(outcomes: Sequence[Outcome], slowest: int) -> str:
         times = [o.ms for o in mine]
         figures = " ".join(_shown(percentile(times, share)) for share in SHARES.values())
         lines.append(f"{command:<10} {len(mine):>8} {figures}")
-        lines += [f"    {_shown(o.ms)}  {o.query.query!r}" for o in reversed(mine[-slowest:])]
+        lines += [f"    {_shown(o.ms)}  {o.query.query!r}" for o in reversed(mine[len(mine) - slowest :])]
     return "\n".join(lines)
 
 

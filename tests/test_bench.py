@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from bench import query_tail
-from bot.benchmark.queries import read_queries
+from bot.benchmark.measure import Outcome
+from bot.benchmark.queries import Query, read_queries
 from bot.benchmark.table import table
 from bot.cli import main
 from db.dataset.files import read_dataset
@@ -237,6 +238,18 @@ def test_a_dataset_that_is_not_json_is_refused_in_one_line(
     assert code == 1
     assert err.startswith("parlbot: error: ")
     assert len(err.splitlines()) == 1
+
+
+def test_query_tail_lists_no_query_when_asked_for_none() -> None:
+    outcomes = [
+        Outcome(Query("complete", text, expect=None), ms, found=[])
+        for text, ms in [("singh", 1.0), ("poilievre", 3.0), ("zzz", 2.0)]
+    ]
+
+    assert query_tail.table(outcomes, slowest=1).splitlines()[2:] == ["         3.00  'poilievre'"]
+    assert query_tail.table(outcomes, slowest=0).splitlines()[1:] == [
+        "complete          3      2.00      3.00      3.00      3.00"
+    ]
 
 
 def test_query_tail_lists_each_commands_percentiles_and_its_slowest_queries(
