@@ -207,7 +207,9 @@ def test_after_a_re_import_of_a_shared_incident_the_index_holds_exactly_its_docu
     held = [
         doc for doc in library.index.documents() if doc.guild_id == SHARED_GUILD and doc.entry == singh_2020
     ]
-    assert sorted(held, key=ident) == sorted((doc for doc in loaded if doc.entry == singh_2020), key=ident)
+    singh_loaded = [doc for doc in loaded if doc.entry == singh_2020]
+    assert sorted(map(ident, held)) == sorted(map(ident, singh_loaded))
+    assert all(library.index.holds(doc) for doc in singh_loaded)
     assert len(held) > 8  # the incident, its quotes, rulings and motions
 
 
@@ -224,5 +226,6 @@ def test_after_an_import_the_index_holds_exactly_the_guilds_documents(
 
     with library.database.session() as session:
         loaded = documents.load_documents(session, guild_id=GUILD)
-    assert sorted(library.index.guild_documents(GUILD), key=ident) == sorted(loaded, key=ident)
+    assert sorted(map(ident, library.index.guild_documents(GUILD))) == sorted(map(ident, loaded))
+    assert all(library.index.holds(doc) for doc in loaded)
     assert any("Renamed Person" in (field.text for field in doc.fields) for doc in loaded if doc.incident)

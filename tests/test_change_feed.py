@@ -29,6 +29,7 @@ from bot.cli import db_import
 from bot.curation.changes import Actor
 from bot.library import Library
 from bot.search.index import DocumentKind
+from bot.search.text import fold
 from db.dataset.schema import Entry, IncidentEntry
 from db.models import SHARED_GUILD, AuditAction, EntityKind, EntryChange
 from db.session import Database
@@ -188,9 +189,8 @@ def test_a_seed_of_a_newer_shipped_dataset_reaches_a_running_library(
 
 def shows_incident(library: Library, person: str, title: str) -> bool:
     """Whether the guild's document of ``person`` is searched on ``title`` (their incidents' titles)."""
-    document = library.index.get(DocumentKind.PERSON, person, GUILD)
-    assert document is not None
-    return title in {field.text for field in document.fields}
+    assert library.index.get(DocumentKind.PERSON, person, GUILD) is not None
+    return fold(title) in library.index.texts(DocumentKind.PERSON, person, GUILD)
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ import pytest
 from rapidfuzz import fuzz, process
 
 from bot.search import index as search_index
-from bot.search.index import Document, DocumentKind, SearchIndex, TextField
+from bot.search.index import SHARED_GUILD, Document, DocumentKind, SearchIndex, TextField
 from bot.search.ngrams import BigramFilter
 from bot.search.text import fold, is_numeric
 
@@ -296,26 +296,46 @@ def with_twins(rng: random.Random, count: int) -> list[Document]:
     return [*docs, *twins]
 
 
-def rewritten(rng: random.Random, docs: Sequence[Document], writes: int) -> SearchIndex:
+Held = dict[tuple[DocumentKind, str, int], Document]  # the documents an index holds, as last written
+
+
+def rewritten(
+    rng: random.Random, docs: Sequence[Document], writes: int
+) -> tuple[SearchIndex, list[Document]]:
     """An index of ``docs`` after ``writes`` upserts (new texts, the same keys, some in a guild) and
-    removals, ending with every document of ``docs`` written once more, in a random order."""
+    removals, ending with every document of ``docs`` written once more, in a random order; and the
+    documents it holds, in the order they were last written (what a fresh index of them holds)."""
     index = SearchIndex(docs)
-    rewrite(index, rng, docs, writes)
-    return index
+    held: Held = {}
+    for doc in docs:
+        wrote(held, doc)
+    rewrite(index, rng, docs, writes, held)
+    return index, [doc for doc in held.values() if not doc.removed]
 
 
-def rewrite(index: SearchIndex, rng: random.Random, docs: Sequence[Document], writes: int) -> None:
-    """``rewritten``'s writes, to ``index``."""
+def wrote(held: Held, doc: Document) -> None:
+    held.pop(doc.ident, None)  # last written: last in order
+    held[doc.ident] = doc
+
+
+def rewrite(
+    index: SearchIndex, rng: random.Random, docs: Sequence[Document], writes: int, held: Held | None = None
+) -> None:
+    """``rewritten``'s writes, to ``index`` (and to ``held``, where given)."""
+    held = {} if held is None else held
     for step in range(writes):
         doc = rng.choice(docs)
         if step % 5 == 0:
             index.remove(doc.kind, doc.key)
+            held.pop((doc.kind, doc.key, SHARED_GUILD), None)
         else:
             (other,) = documents(rng, 1)
             guild = GUILD if step % 7 == 0 else doc.guild_id
-            index.upsert(replace(other, key=doc.key, guild_id=guild))
+            index.upsert(written := replace(other, key=doc.key, guild_id=guild))
+            wrote(held, written)
     for doc in rng.sample(list(docs), len(docs)):
         index.upsert(doc)
+        wrote(held, doc)
 
 
 def test_rewriting_the_same_documents_keeps_the_slot_range_within_twice_the_live_ones() -> None:
@@ -343,15 +363,16 @@ def test_a_word_s_postings_keep_fewer_rows_of_rewritten_documents_than_of_live_o
         assert live == len(docs)
         assert index._dead.get("quokka", 0) <= live
     assert index.slot_range > 300
-    assert answers(index, ["quokka", "quok"]) == answers(SearchIndex(index.documents()), ["quokka", "quok"])
+    fresh = SearchIndex([*common[10:], *common[:10]])  # in the order they were last written
+    assert answers(index, ["quokka", "quok"]) == answers(fresh, ["quokka", "quok"])
 
 
 def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_same_documents() -> None:
     rng = random.Random(13)
     docs = with_twins(rng, 300)  # and few syllables, 40 dates: ties in coverage and in the default order
-    index = rewritten(rng, docs, 4000)
+    index, held = rewritten(rng, docs, 4000)
     assert index.slot_range < 4000  # renumbered along the way
-    fresh = SearchIndex(index.documents())  # in the order they were last written
+    fresh = SearchIndex(held)  # in the order they were last written
     queries = ["", *typed(rng, fresh._vocab, 40)]
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[1::3])]
     assert answers(index, queries) == answers(fresh, queries)
@@ -360,7 +381,7 @@ def test_results_after_slots_are_renumbered_equal_those_of_a_fresh_index_of_the_
 def test_an_index_loaded_from_its_pickle_and_written_to_answers_as_the_index_it_was_a_copy_of() -> None:
     rng = random.Random(16)
     docs = with_twins(rng, 300)
-    original = rewritten(rng, docs, 600)  # dead rows, rows of room and freed slots in its postings
+    original, _ = rewritten(rng, docs, 600)  # dead rows, rows of room and freed slots in its postings
     loaded = pickle.loads(pickle.dumps(original))
     for index in (original, loaded):
         rewrite(index, random.Random(17), docs, 3000)  # the same writes: slots renumbered along the way

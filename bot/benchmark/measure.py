@@ -43,6 +43,7 @@ from bot.benchmark.queries import Query
 from bot.curation import transfer
 from bot.errors import ParlbotError
 from bot.library import COMPLETE_ONLY, SEARCH_KINDS, TOPICS, Library, commit_import
+from bot.search.documents import load_documents
 from bot.search.index import Document, DocumentKind
 from bot.search.text import fold
 from db.models import SHARED_GUILD, DatasetVersion
@@ -394,7 +395,8 @@ def benchmark(
             ours = run_ours(library, queries)
             positions = sample(queries, baseline_queries)
             stage(f"running the naive baseline on {len(positions):,} queries")
-            naive = Baseline(library.index.documents())
+            with library.database.session() as session:  # with their texts, which the index holds folded
+                naive = Baseline(load_documents(session, guild_id=SHARED_GUILD))
             baseline = Run([naive.run(queries[n]) for n in positions])
             strings = naive.sizes()
             documents = len(library.index)

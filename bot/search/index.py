@@ -138,6 +138,9 @@ sets 0.3 kB, the per-word postings dicts 0.25 kB, the bigram filter 0.16 kB. 1M 
 arrays per word, documents as rows of arrays, no per-document dicts or sets.
 Postings as arrays: the index at 10,171 documents (``bench/search_bench.py``) 6,736 -> 5,516 KiB per
 1,000 documents; at 100,080 its share of RSS 694 -> 612 MB.
+The documents are held without their raw texts (``without_texts``), which the index keeps folded by
+slot (``_Texts``): at 600,606 documents the pickled index loads in 5.7-6.9 s instead of 10.0-10.2 s,
+in 2,155 MB instead of 2,590 MB (an experiment on a loaded index, before the change).
 
 The notes below are the original measurements on the first 101 queries.
 
@@ -186,7 +189,7 @@ import re
 import sys
 import threading
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
 
@@ -249,17 +252,6 @@ class Tuning:
 TUNING = Tuning()
 
 
-_T = TypeVar("_T", float, tuple[float, ...])
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _one_copy(value: _T) -> _T:
-    """The one copy of ``value`` every holder of an equal one shares: a few weights, and tuples of them,
-    recur across hundreds of thousands of documents. A pickle keeps a shared tuple shared but writes a
-    float once for each holder, so a loaded snapshot (``bot.search.snapshots``) shares them again here."""
-    return value
-
-
 def _by_fields(self: Any) -> tuple[type, tuple[object, ...]]:
     """How the index's slotted dataclasses pickle (``bot.search.snapshots``): their class called with their
     fields in order (a slotted dataclass's ``__slots__``). It loads faster than the state dataclasses
@@ -294,7 +286,6 @@ class TextField:
     def __post_init__(self) -> None:
         if not 0.0 < self.weight <= 1.0:
             raise ValueError(f"field weight must be in (0, 1], got {self.weight}")
-        object.__setattr__(self, "weight", _one_copy(self.weight))
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,7 +582,7 @@ def _prepare(doc: Document) -> _Prepared:
         sys.intern(f"{first} {second}") for words in named for first, second in itertools.pairwise(words)
     )
     indexed = _IndexedDocument(
-        doc,
+        without_texts(doc),
         exact,
         tuple(joined),
         heads,
@@ -599,7 +590,19 @@ def _prepare(doc: Document) -> _Prepared:
         tuple(dict.fromkeys(word for words in named for word in words)),
     )
     held = tuple(text for text, _ in fields)
-    return _Prepared(indexed, held, _one_copy(tuple(weight for _, weight in fields)), token_weights)
+    return _Prepared(indexed, held, tuple(weight for _, weight in fields), token_weights)
+
+
+def without_texts(doc: Document) -> Document:
+    """``doc`` as the index holds it and finds it: without its raw texts (``exact``, ``fields``), which the
+    index keeps folded, by slot (``_Texts``). Quotes and summaries are most of a document's memory, and
+    nothing shown of a hit reads them."""
+    return replace(doc, exact=(), fields=()) if doc.exact or doc.fields else doc
+
+
+def _searched(entry: _IndexedDocument) -> tuple[object, ...]:
+    """What of an indexed document a search reads, but for its texts and weights (``_Texts``)."""
+    return (entry.doc, entry.exact, entry.compounds, entry.heads, entry.pairs, entry.names)
 
 
 def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
@@ -721,6 +724,7 @@ class SearchIndex:
             return entry.doc if entry else None
 
     def documents(self) -> list[Document]:
+        """Every document held, each as ``without_texts`` makes it, tombstones aside."""
         with self._lock:
             return [entry.doc for entry in self._entries.values()]
 
@@ -740,6 +744,29 @@ class SearchIndex:
 
     def _held(self, idents: Iterable[_Ident]) -> list[Document]:
         return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+
+    def holds(self, doc: Document) -> bool:
+        """Whether the index holds ``doc`` as upserting it would leave it: the same document
+        (``without_texts``), with the same folded texts, weights and names. Such a document need not be
+        upserted again."""
+        if doc.removed:
+            with self._lock:
+                return self._tombstones.get(doc.ident) == doc
+        prepared = _prepare(doc)  # the folding, before taking the lock (as ``upsert``)
+        with self._lock:
+            entry = self._entries.get(doc.ident)
+            return (
+                entry is not None
+                and _searched(entry) == _searched(prepared.entry)
+                and self._texts.of(entry.slot) == list(prepared.texts)
+                and self._texts.weights_of(entry.slot) == list(prepared.text_weights)
+            )
+
+    def texts(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> list[str]:
+        """The folded texts a document is searched on, heaviest first (none for a document not held)."""
+        with self._lock:
+            entry = self._entries.get((kind, key, guild_id))
+            return self._texts.of(entry.slot) if entry else []
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
@@ -1579,6 +1606,11 @@ class _Texts:
     def of(self, slot: int) -> list[str]:
         first = int(self.start[slot])
         return self.texts[first : first + int(self.count[slot])]
+
+    def weights_of(self, slot: int) -> list[float]:
+        first = int(self.start[slot])
+        weights: list[float] = self.weights[first : first + int(self.count[slot])].tolist()
+        return weights
 
     def _places(self, slots: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
         """Where the texts of ``slots`` are, slot after slot, and where each slot's run of them begins."""
