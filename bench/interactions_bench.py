@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.benchmark.measure import percentile  # noqa: E402
 from bot.cli import build_bot  # noqa: E402
 from bot.library import Library  # noqa: E402
 from bot.loopback.payloads import Invoker, Json  # noqa: E402
@@ -70,11 +71,6 @@ class Row:
     @property
     def rate(self) -> float:
         return self.count / self.seconds if self.seconds else 0.0
-
-
-def _percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
 def _payload(session: OfflineSession, kind: str, n: int, invoker: Invoker | None = None) -> Json:
@@ -189,9 +185,10 @@ def table(rows: Sequence[Row]) -> str:
         f"{'first p50 ms':>13} {'first p99 ms':>13} {'first max ms':>13} {'late':>5}"
     ]
     for row in rows:
+        p99 = percentile(sorted(row.first_ms), 0.99) or 0.0
         lines.append(
             f"{row.mode:<11} {row.kind:<13} {row.count:>6} {row.seconds:>8.2f} {row.rate:>8.0f} "
-            f"{statistics.median(row.first_ms):>13.2f} {_percentile(row.first_ms, 0.99):>13.2f} "
+            f"{statistics.median(row.first_ms):>13.2f} {p99:>13.2f} "
             f"{max(row.first_ms):>13.2f} {row.refused:>5}"
         )
     return "\n".join(lines)

@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from sqlalchemy import create_engine, text
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.benchmark.measure import percentile  # noqa: E402
 from bot.search.index import TUNING, Document, DocumentKind, SearchIndex, TextField  # noqa: E402
 from bot.search.text import fold, is_numeric  # noqa: E402
 
@@ -89,19 +91,25 @@ def in_index(vocab: Sequence[str]) -> Callable[[str], set[str]]:
     return find
 
 
-def in_postgres(url: str, vocab: Sequence[str], threshold: float) -> Callable[[str], set[str]]:
+@contextmanager
+def in_postgres(url: str, threshold: float) -> Iterator[Callable[[str], set[str]]]:
+    """pg_trgm's candidates at ``threshold``, on one connection, closed after (so that nothing holds the
+    table when ``drop_vocabulary`` drops it)."""
     engine = create_engine(url)
-    connection = engine.connect()
-    connection.execute(
-        text("SELECT set_config('pg_trgm.similarity_threshold', :t, false)"), {"t": str(threshold)}
-    )
-    query = text("SELECT word FROM bench_vocabulary WHERE word % :word")
+    try:
+        with engine.connect() as connection:
+            connection.execute(
+                text("SELECT set_config('pg_trgm.similarity_threshold', :t, false)"), {"t": str(threshold)}
+            )
+            query = text("SELECT word FROM bench_vocabulary WHERE word % :word")
 
-    def find(word: str) -> set[str]:
-        rows = connection.execute(query, {"word": word}).scalars()
-        return {row for row in rows if fuzz.ratio(word, row) >= TUNING.token_cutoff}
+            def find(word: str) -> set[str]:
+                rows = connection.execute(query, {"word": word}).scalars()
+                return {row for row in rows if fuzz.ratio(word, row) >= TUNING.token_cutoff}
 
-    return find
+            yield find
+    finally:
+        engine.dispose()
 
 
 def load_postgres(url: str, vocab: Sequence[str]) -> float:
@@ -118,9 +126,12 @@ def load_postgres(url: str, vocab: Sequence[str]) -> float:
     return time.perf_counter() - begin
 
 
-def _percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+def drop_vocabulary(url: str) -> None:
+    """Leave the database as the run found it: without the table ``load_postgres`` made."""
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(text("DROP TABLE IF EXISTS bench_vocabulary"))
+    engine.dispose()
 
 
 def measure(
@@ -135,10 +146,8 @@ def measure(
         found += len(got & truth[word])
         wanted += len(truth[word])
     recall = found / wanted if wanted else 1.0
-    return (
-        f"{name:<22} {statistics.median(times):>8.2f} {_percentile(times, 0.99):>8.2f} {max(times):>8.2f} "
-        f"{recall:>7.3f}"
-    )
+    p99 = percentile(sorted(times), 0.99) or 0.0
+    return f"{name:<22} {statistics.median(times):>8.2f} {p99:>8.2f} {max(times):>8.2f} {recall:>7.3f}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,18 +161,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     oracle = brute_force(vocab)
     truth = {word: oracle(word) for word in words}
     load_s = load_postgres(args.database, vocab)
-    print(
-        f"vocabulary {len(vocab):,} words; {len(words):,} distinct query words; pg load + GIN {load_s:.1f} s"
-    )
-    print(f"{'candidates by':<22} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'recall':>7}")
-    print(measure("brute force", oracle, words, truth))
-    print(measure("index", in_index(vocab), words, truth))
-    for threshold in THRESHOLDS:
+    try:
         print(
-            measure(
-                f"pg_trgm (sim >= {threshold})", in_postgres(args.database, vocab, threshold), words, truth
-            )
+            f"vocabulary {len(vocab):,} words; {len(words):,} distinct query words; "
+            f"pg load + GIN {load_s:.1f} s"
         )
+        print(f"{'candidates by':<22} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'recall':>7}")
+        print(measure("brute force", oracle, words, truth))
+        print(measure("index", in_index(vocab), words, truth))
+        for threshold in THRESHOLDS:
+            with in_postgres(args.database, threshold) as found_by:
+                print(measure(f"pg_trgm (sim >= {threshold})", found_by, words, truth))
+    finally:
+        drop_vocabulary(args.database)
     return 0
 
 
