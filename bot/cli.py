@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
-import gc
 import json
 import logging
 import os
@@ -53,6 +52,7 @@ from bot.loopback.payloads import DEFAULT_GUILD_ID, DEFAULT_USER_ID
 from bot.loopback.rest import RecordedRequest
 from bot.loopback.session import OfflineSession, choices
 from bot.loopback.transcript import check_answer, print_answer, report_rejections
+from bot.memory import set_aside_live_objects
 from bot.search.index import SearchIndex
 from bot.settings import Settings, SettingsError
 from db.backup import BackupRefused, backup, restore
@@ -180,7 +180,7 @@ def command_run(settings: Settings) -> int:
         overlay_idle_seconds=settings.overlay_idle_seconds,
     )
     library.listen()  # other processes' writes, on PostgreSQL
-    gc.freeze()  # the index lives as long as the process: collections skip its objects (no long pauses)
+    set_aside_live_objects()  # what opening built lives as long as the process: no collection walks it
     try:
         code = asyncio.run(serve_until_signalled(settings, library, token))
     except KeyboardInterrupt:  # before the event loop took the signals over
