@@ -1252,10 +1252,11 @@ class SearchIndex:
         postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
         slots = postings[:, _SLOT].astype(np.intp)
-        bucket_ranks = ranks[self._slot_buckets[slots]]
-        kept = bucket_ranks >= 0
-        if not opens:
-            kept &= tally.found_at[slots] != _NOT_FOUND
+        if opens:
+            bucket_ranks = ranks[self._slot_buckets[slots]]
+            kept = bucket_ranks >= 0
+        else:  # a document found by this query is in its buckets (an opening word's ``kept`` below)
+            kept = tally.found_at[slots] != _NOT_FOUND
         sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)[kept]
         slots = slots[kept]
         np.maximum.at(tally.best, slots, sims * self._weight_table[postings[:, _WEIGHT][kept]])
