@@ -862,16 +862,14 @@ class Library:
                 self._own_changes.update(n for n in recorded if n > self.changes_seen)
 
     def _replace(self, fresh: Sequence[Document], held: Sequence[Document]) -> None:
-        """Upsert those of ``fresh`` that the index does not hold as they are (``SearchIndex.holds``), and
+        """Upsert those of ``fresh`` that the index does not hold as they are (``SearchIndex.refresh``), and
         remove those of ``held`` (documents the index holds) that ``fresh`` lacks."""
         current = {doc.ident for doc in fresh}
-        present = {doc.ident for doc in held}
         for doc in held:
             if doc.ident not in current:
                 self.index.remove(doc.kind, doc.key, doc.guild_id)
         for doc in fresh:
-            if doc.ident not in present or not self.index.holds(doc):
-                self.index.upsert(doc)
+            self.index.refresh(doc)
 
     # -- quizzes (bot.quiz has the rules; one transaction per call) -------------------------------------
 

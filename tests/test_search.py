@@ -343,6 +343,17 @@ def test_the_index_holds_a_document_as_upserted_and_not_once_anything_searched_i
     assert not index.holds(SKINNER)
 
 
+def test_refresh_upserts_only_a_document_the_index_does_not_hold_as_it_is(index: SearchIndex) -> None:
+    edited = replace(SKINNER, fields=(TextField("Dennis Skinner calls him dodgy"),))
+    before = index.slot_range
+
+    assert not index.refresh(SKINNER)
+    assert index.slot_range == before  # no new slot: not upserted
+    assert index.refresh(edited)
+    assert index.slot_range == before + 1
+    assert index.holds(edited)
+
+
 def test_the_index_holds_a_tombstone_as_upserted(index: SearchIndex) -> None:
     tombstone = replace(SKINNER, guild_id=GUILD, removed=True)
     assert not index.holds(tombstone)

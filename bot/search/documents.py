@@ -516,7 +516,8 @@ def _fields(*pairs: tuple[str | None, float]) -> tuple[TextField, ...]:
 @lru_cache(maxsize=1 << 16)
 def _field(text: str, weight: float) -> TextField:
     """A field, shared: most texts recur from document to document (a party's or chamber's name, a
-    role, the words for an incident's kind), and the index holds each document's fields."""
+    role, the words for an incident's kind), and a load holds every document's fields at once (the index
+    keeps them folded, not these)."""
     return TextField(text, weight)
 
 

@@ -748,19 +748,21 @@ class SearchIndex:
     def holds(self, doc: Document) -> bool:
         """Whether the index holds ``doc`` as upserting it would leave it: the same document
         (``without_texts``), with the same folded texts, weights and names. Such a document need not be
-        upserted again."""
-        if doc.removed:
-            with self._lock:
-                return self._tombstones.get(doc.ident) == doc
-        prepared = _prepare(doc)  # the folding, before taking the lock (as ``upsert``)
+        upserted again (``refresh``)."""
+        prepared = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
         with self._lock:
-            entry = self._entries.get(doc.ident)
-            return (
-                entry is not None
-                and _searched(entry) == _searched(prepared.entry)
-                and self._texts.of(entry.slot) == list(prepared.texts)
-                and self._texts.weights_of(entry.slot) == list(prepared.text_weights)
-            )
+            return self._holds(doc, prepared)
+
+    def _holds(self, doc: Document, prepared: _Prepared | None) -> bool:
+        if prepared is None:
+            return self._tombstones.get(doc.ident) == doc
+        entry = self._entries.get(doc.ident)
+        return (
+            entry is not None
+            and _searched(entry) == _searched(prepared.entry)
+            and self._texts.of(entry.slot) == list(prepared.texts)
+            and self._texts.weights_of(entry.slot) == list(prepared.text_weights)
+        )
 
     def texts(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> list[str]:
         """The folded texts a document is searched on, heaviest first (none for a document not held)."""
@@ -772,17 +774,30 @@ class SearchIndex:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
         prepared = None if doc.removed else _prepare(doc)  # the folding, before taking the lock
         with self._lock:
-            self._forget(doc.ident)
-            if doc.guild_id != SHARED_GUILD:
-                self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
-            held = self._entry_keys.setdefault(doc.guild_id, {})
-            held[doc.entry] = (*held.get(doc.entry, ()), (doc.kind, doc.key))  # ``_forget`` took it out
-            if prepared is None:
-                self._tombstones[doc.ident] = doc
-            else:
-                self._link(prepared)
-            if not self._bulk:
-                self._keep_slots_dense()
+            self._store(doc, prepared)
+
+    def refresh(self, doc: Document) -> bool:
+        """Upsert ``doc`` unless the index holds it as it is (``holds``), folding it once for both; whether
+        it was upserted."""
+        prepared = None if doc.removed else _prepare(doc)
+        with self._lock:
+            if self._holds(doc, prepared):
+                return False
+            self._store(doc, prepared)
+            return True
+
+    def _store(self, doc: Document, prepared: _Prepared | None) -> None:
+        self._forget(doc.ident)
+        if doc.guild_id != SHARED_GUILD:
+            self._guild_keys.setdefault(doc.guild_id, set()).add((doc.kind, doc.key))
+        held = self._entry_keys.setdefault(doc.guild_id, {})
+        held[doc.entry] = (*held.get(doc.entry, ()), (doc.kind, doc.key))  # ``_forget`` took it out
+        if prepared is None:
+            self._tombstones[doc.ident] = doc
+        else:
+            self._link(prepared)
+        if not self._bulk:
+            self._keep_slots_dense()
 
     def _link(self, prepared: _Prepared) -> None:
         self._weighed.clear()
@@ -1604,13 +1619,16 @@ class _Texts:
         self.weights[first : first + len(texts)] = weights
         self.start[slot], self.count[slot] = first, len(texts)
 
-    def of(self, slot: int) -> list[str]:
+    def _run(self, slot: int) -> slice:
+        """Where a slot's texts and their weights are."""
         first = int(self.start[slot])
-        return self.texts[first : first + int(self.count[slot])]
+        return slice(first, first + int(self.count[slot]))
+
+    def of(self, slot: int) -> list[str]:
+        return self.texts[self._run(slot)]
 
     def weights_of(self, slot: int) -> list[float]:
-        first = int(self.start[slot])
-        weights: list[float] = self.weights[first : first + int(self.count[slot])].tolist()
+        weights: list[float] = self.weights[self._run(slot)].tolist()
         return weights
 
     def _places(self, slots: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
