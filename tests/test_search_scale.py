@@ -531,6 +531,38 @@ def test_letters_typed_after_a_word_credit_the_documents_a_reading_of_each_found
     assert answers(index, queries) == answers(reference, queries)
 
 
+def test_a_word_s_rows_in_use_stay_in_slot_order_through_writes_removals_and_renumbering() -> None:
+    index, _ = rewritten(random.Random(29), with_twins(random.Random(29), 300), 4000)
+    assert index.slot_range < 4000  # renumbered along the way
+    for word, rows in index._postings.items():
+        used = index._df[word] + index._dead.get(word, 0)
+        assert (np.diff(rows[:used, search_index._SLOT]) > 0).all(), word
+
+
+def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_reading_the_rows_credits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(30)
+    docs = with_twins(rng, 400)
+    index = SearchIndex(docs)
+    rewrite(index, random.Random(31), docs, 600)  # guild copies, tombstones, renumbered slots
+    queries = [" ".join(pair) for pair in itertools.pairwise(typed(rng, index._vocab, 40))]
+    monkeypatch.setattr(search_index, "_OPEN_COST", 0)  # every word after the first only re-scores
+    monkeypatch.setattr(search_index, "_SEEK_SHARE", len(docs))  # a word's rows read through
+    read = answers(index, queries)
+    keyed = search_index._keyed
+    sought: list[int] = []
+
+    def seeking(rows: Any, used: int) -> Any:
+        sought.append(used)
+        return keyed(rows, used)
+
+    monkeypatch.setattr(search_index, "_keyed", seeking)
+    monkeypatch.setattr(search_index, "_SEEK_SHARE", 0)  # each document found sought in every word's rows
+    assert answers(index, queries) == read
+    assert len(sought) > len(queries)
+
+
 def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:
     rng = random.Random(28)
     docs = documents(rng, 200)

@@ -460,14 +460,20 @@ _OPEN_COST = 2000
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
 _MATCH_CACHE_MAX = 4096
-# A word's postings are rows (slot, weight code): the documents holding it, in no order, and its weight in
-# each as its place in the index's table of the weights fields have (``_weight_table``: a few distinct
-# values). Both are int32, so that joining many words' postings is one plain copy, at 8 bytes a row.
+# A word's postings are rows (slot, weight code): the documents holding it, and its weight in each as its
+# place in the index's table of the weights fields have (``_weight_table``: a few distinct values). Both
+# are int32, so that joining many words' postings is one plain copy, at 8 bytes a row.
 # The first ``_df[word] + _dead.get(word, 0)`` rows are in use: the documents, and rows of documents since
 # unlinked (their slot's bucket is _NO_BUCKET, so no query sees them), left in place rather than searched
 # for; the rest are room for more, (_NO_SLOT, 0) rows. A word whose dead rows come to outnumber its
 # documents has its rows compacted, and renumbering the slots compacts every word's.
-_SLOT, _WEIGHT = 0, 1
+# The rows in use are in slot order: a document joins with a slot above every other, compacting keeps the
+# order, and renumbering keeps the slots' order. Read as one int64 (``_keyed``), a row is its slot times
+# 2**32 plus its code, the slot in the high half whatever the machine's byte order, so a document is
+# sought in a word's rows by bisection (``_best_among``).
+_SLOT, _WEIGHT = (1, 0) if sys.byteorder == "little" else (0, 1)
+_CODE_BITS = 32
+_CODE_MASK = (1 << _CODE_BITS) - 1
 _NO_ROWS = np.zeros((0, 2), np.int32)  # a new word's postings, before ``_with_room`` gives them room
 _NO_WEIGHT = 0  # the code of weight 0: a spare row's
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
@@ -865,7 +871,7 @@ class SearchIndex:
         postings = self._postings.get(token)
         if postings is None or used == len(postings):
             postings = self._postings[token] = _with_room(_NO_ROWS if postings is None else postings)
-        postings[used] = (slot, code)
+        postings[used, _SLOT], postings[used, _WEIGHT] = slot, code
 
     def _unpost(self, token: str) -> None:
         """Take an unlinked document (its slot's bucket already ``_NO_BUCKET``) out of a token's postings,
@@ -1133,6 +1139,7 @@ class SearchIndex:
         tally = self._tally
         tally.fit(self._next_slot)
         found: list[npt.NDArray[np.intp]] = []  # the slots each token that opens candidates found
+        among: npt.NDArray[np.intp] | None = None  # those slots, each once, sorted: once a token opens none
         steps = sorted(range(len(plans)), key=lambda n: (plans[n].short, plans[n].cost))
         try:
             for step, position in enumerate(steps):
@@ -1143,13 +1150,16 @@ class SearchIndex:
                     self._add_head_bonus(tally, found, buckets, words[-1], plan.weight)
                     continue
                 opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
-                slots = self._best_matches(plan.matches, ranks, tally, step, opens=opens)
+                if not opens and among is None:
+                    among = np.sort(tally.distinct(found))
+                slots = self._best_matches(plan.matches, ranks, tally, step, among=None if opens else among)
                 pairs = pieces.get(position, ())
                 if pairs:
                     self._share_pieces(tally.best, plan.best, pairs, ranks)
                 tally.credit(slots, plan.weight)
                 if opens and len(slots):
                     found.append(slots)
+                    among = None
             slots = tally.distinct(found)
             coverage = _Coverage(slots, tally.totals[slots] / weight_sum, tally.found_at[slots])
         except BaseException:
@@ -1250,11 +1260,11 @@ class SearchIndex:
         tally: _Tally,
         step: int,
         *,
-        opens: bool,
+        among: npt.NDArray[np.intp] | None,
     ) -> npt.NDArray[np.intp]:
         """Each document's best ``similarity x field weight`` over ``matches``, set in ``tally.best`` (only
-        already found ones unless the token ``opens`` new candidates); the slots set, as often as the
-        document holds one of the matches.
+        the documents ``among``, already found, unless the token opens new candidates: None); the slots
+        set, as often as the document holds one of the matches.
 
         ``tally.found_at`` records when the token that opens a document found it: (step, the matched
         token's place in ``matches``, its bucket's rank), the order in which the walk of the postings,
@@ -1264,21 +1274,56 @@ class SearchIndex:
         if not matches:
             return np.empty(0, np.intp)
         arrays = list(map(self._postings.__getitem__, matches))  # twice a comprehension's speed at 10k words
-        postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
+        sims = np.fromiter(matches.values(), np.float64, len(arrays))
+        if among is not None:
+            return self._best_among(matches, arrays, lengths, sims, tally, among)
+        postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
         slots = postings[:, _SLOT].astype(np.intp)
-        if opens:
-            bucket_ranks = ranks[self._slot_buckets[slots]]
-            kept = bucket_ranks >= 0
-        else:  # a document found by this query is in its buckets (an opening word's ``kept`` below)
-            kept = tally.found_at[slots] != _NOT_FOUND
-        sims = np.repeat(np.fromiter(matches.values(), np.float64, len(arrays)), lengths)[kept]
+        bucket_ranks = ranks[self._slot_buckets[slots]]
+        kept = bucket_ranks >= 0
         slots = slots[kept]
-        np.maximum.at(tally.best, slots, sims * self._weight_table[postings[:, _WEIGHT][kept]])
-        if opens:
-            tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
-            np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
+        values = np.repeat(sims, lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
+        np.maximum.at(tally.best, slots, values)
+        tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
+        np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
         return slots
+
+    def _best_among(
+        self,
+        matches: dict[str, float],
+        arrays: list[npt.NDArray[np.int32]],
+        lengths: npt.NDArray[np.intp],
+        sims: npt.NDArray[np.float64],
+        tally: _Tally,
+        among: npt.NDArray[np.intp],
+    ) -> npt.NDArray[np.intp]:
+        """``_best_matches`` for a word that opens no candidates: only the documents ``among`` (those found,
+        sorted) are credited. A match held by many times more documents ("parliament" for "parlament") is
+        not read through: each document found is sought in its rows, which are in slot order."""
+        sought = lengths > _SEEK_SHARE * len(among)
+        slots: list[npt.NDArray[np.intp]] = []
+        values: list[npt.NDArray[np.float64]] = []
+        if sought.any():
+            words = list(matches)
+            keys = among.astype(np.int64) << _CODE_BITS  # each found slot's lowest row key
+            for n in np.flatnonzero(sought).tolist():
+                held = _keyed(arrays[n], self._df[words[n]] + self._dead.get(words[n], 0))
+                rows = held[np.minimum(np.searchsorted(held, keys), len(held) - 1)]
+                hit = (rows >> _CODE_BITS) == among
+                slots.append(among[hit])
+                values.append(sims[n] * self._weight_table[rows[hit] & _CODE_MASK])
+            read = ~sought
+            arrays, lengths, sims = list(itertools.compress(arrays, read.tolist())), lengths[read], sims[read]
+        if arrays:
+            postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+            reached = postings[:, _SLOT].astype(np.intp)
+            kept = tally.found_at[reached] != _NOT_FOUND  # a document found by this query is in its buckets
+            slots.append(reached[kept])
+            values.append(np.repeat(sims, lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]])
+        credited = np.concatenate(slots) if len(slots) > 1 else slots[0]
+        np.maximum.at(tally.best, credited, np.concatenate(values) if len(values) > 1 else values[0])
+        return credited
 
     def _share_pieces(
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
@@ -1686,6 +1731,10 @@ def _grown(array: _GrownArray, size: int) -> _GrownArray:
 # ``_Tally`` reads or sets back slots one by one while they are fewer than a quarter of the query's slot
 # range, else passes over the whole range: in order, it is quicker than reaching as many in no order.
 _SCAN_SHARE = 4
+# A word's rows are read through when they are at most this many times the documents a query found, and
+# else each document found is sought in them (``SearchIndex._best_among``): a bisection reaches a dozen
+# rows here and there, a read goes through all of them in order.
+_SEEK_SHARE = 8
 
 
 class _Tally:
@@ -1795,6 +1844,11 @@ def _with_room(rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
     grown = np.zeros((len(rows) + max(int(len(rows) * _ROOM), 4), 2), np.int32)
     grown[: len(rows)] = rows
     return grown
+
+
+def _keyed(rows: npt.NDArray[np.int32], used: int) -> npt.NDArray[np.int64]:
+    """A word's first ``used`` rows, each as one int64 key: its slot in the high half, its code in the low."""
+    return rows[:used].view(np.int64).reshape(used)
 
 
 def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.int32]:
