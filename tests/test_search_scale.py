@@ -246,6 +246,30 @@ def test_leaving_uncompared_the_fields_too_far_from_the_query_to_lift_a_document
     assert results() == cut_off
 
 
+def test_a_phrase_term_counts_as_none_every_text_whose_ratio_falls_short_of_the_one_to_reach() -> None:
+    rng = random.Random(32)
+    texts = search_index._Texts()
+    for slot in range(1, 201):  # names, titles and quotes, with as many lengths near each other's
+        held = [" ".join(words(rng, rng.choice([1, 2, 4, 12]))) for _ in range(rng.randint(1, 4))]
+        texts.add(slot, held, [rng.choice([1.0, 0.85, 0.45]) for _ in held])
+    texts.add(201, ["zéda", "bazéde"], [1.0, 1.0])  # "zé" reaches 2/3 and 1/2, as far as its length allows
+    slots = np.arange(1, 202)
+    queries = [" ".join(words(rng, n)) for n in (1, 1, 2, 3)] + ["a", "zé", "de la"]
+    for query, at_least in itertools.product(queries, (10.0, 30.0, 50.0, 200.0 * 2 / 6, 80.0)):
+        expected = [
+            max(
+                (
+                    w * r / 100.0
+                    for t, w in zip(texts.of(s), texts.weights_of(s), strict=True)
+                    if (r := fuzz.ratio(query, t)) >= at_least
+                ),
+                default=0.0,
+            )
+            for s in slots.tolist()
+        ]
+        assert texts.phrase_terms(query, slots, at_least=at_least).tolist() == expected, (query, at_least)
+
+
 def test_judging_candidates_in_growing_batches_finds_what_judging_them_one_at_a_time_finds(
     corpus: list[Document], monkeypatch: pytest.MonkeyPatch
 ) -> None:

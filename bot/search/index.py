@@ -483,6 +483,9 @@ _NO_BUCKET = -1  # a free slot's bucket: never among a query's buckets
 # Every upsert gives its document a new slot and frees the old one: once the slots given outnumber
 # twice the live documents and this many more, the live ones are renumbered 1, 2, 3, ... in order.
 _SLOT_FLOOR = 1024
+# A text's length as ``_Texts`` holds it: a longer text's is held as this, which only loosens its bound
+_LENGTH_MAX = np.iinfo(np.uint16).max
+_EPSILON = 1e-9  # rapidfuzz compares floats: never leave out a text by a hair less than the cutoff
 _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score above its unrounded value
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
@@ -1632,21 +1635,23 @@ class _Coverage:
 
 
 class _Texts:
-    """Every linked document's folded texts, heaviest first, in one list, and their weights in one array:
-    a slot's are ``count[slot]`` of them from ``start[slot]`` on. A document unlinked leaves its texts in
-    place until the slots are renumbered (``renumber``), as its postings rows stay."""
+    """Every linked document's folded texts, heaviest first, in one list, and their weights and lengths in
+    arrays: a slot's are ``count[slot]`` of them from ``start[slot]`` on. A document unlinked leaves its
+    texts in place until the slots are renumbered (``renumber``), as its postings rows stay."""
 
     def __init__(self) -> None:
         self.texts: list[str] = []
         self.weights = np.zeros(1024)  # the first ``len(texts)`` are the texts'
+        self.lengths = np.zeros(1024, np.uint16)  # the texts' lengths, at most _LENGTH_MAX
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
-        self.weights, self.start, self.count = (
+        self.weights, self.lengths, self.start, self.count = (
             self.weights.view(np.float64),
+            self.lengths.view(np.uint16),
             self.start.view(np.int64),
             self.count.view(np.int32),
         )
@@ -1659,9 +1664,11 @@ class _Texts:
             self.count = _grown(self.count, size)
         first = len(self.texts)
         if first + len(texts) > len(self.weights):
-            self.weights = _grown(self.weights, max(2 * len(self.weights), first + len(texts)))
+            size = max(2 * len(self.weights), first + len(texts))
+            self.weights, self.lengths = _grown(self.weights, size), _grown(self.lengths, size)
         self.texts.extend(texts)
         self.weights[first : first + len(texts)] = weights
+        self.lengths[first : first + len(texts)] = [min(len(text), _LENGTH_MAX) for text in texts]
         self.start[slot], self.count[slot] = first, len(texts)
 
     def _run(self, slot: int) -> slice:
@@ -1687,7 +1694,8 @@ class _Texts:
         slots = np.asarray(old, np.intp)
         places, runs = self._places(slots)
         self.texts = list(map(self.texts.__getitem__, places.tolist()))
-        self.weights = _grown(self.weights[places], max(2 * len(places), 1024))
+        size = max(2 * len(places), 1024)
+        self.weights, self.lengths = _grown(self.weights[places], size), _grown(self.lengths[places], size)
         size = max(2 * (len(slots) + 1), 1024)
         counts = self.count[slots]
         self.start, self.count = np.zeros(size, np.int64), np.zeros(size, np.int32)
@@ -1699,16 +1707,24 @@ class _Texts:
     ) -> npt.NDArray[np.float64]:
         """For each slot's document, its phrase term for ``query``: the best ``weight x ratio(query,
         text)``, in [0, 1]; every text's at once, in numpy and in one call into rapidfuzz. A text whose
-        ``ratio`` falls below ``at_least`` (0-100) counts as none: rapidfuzz gives up on those whose length
-        alone rules them out (a quote against a few letters being typed) without comparing them."""
+        ``ratio`` falls below ``at_least`` (0-100) counts as none, and those whose length alone rules that
+        out (a quote against a few letters being typed) are not even read: ``ratio`` is at most
+        ``200 * min(a, b) / (a + b)`` for lengths ``a`` and ``b``."""
         phrases = np.zeros(len(slots))
         places, runs = self._places(slots)
         if not len(places):
             return phrases
         held = np.flatnonzero(self.count[slots])  # documents with texts: each one run of them, in order
-        ratios = process.cdist(
+        ratios = np.zeros(len(places))
+        compared = np.arange(len(places))
+        if at_least > 0.0:
+            size, lengths = len(query), self.lengths[places].astype(np.float64)
+            compared = np.flatnonzero(
+                200.0 * np.minimum(lengths, size) >= (at_least - _EPSILON) * (lengths + size)
+            )
+        ratios[compared] = process.cdist(
             [query],
-            list(map(self.texts.__getitem__, places.tolist())),
+            list(map(self.texts.__getitem__, places[compared].tolist())),
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=at_least,
@@ -1718,7 +1734,13 @@ class _Texts:
         return phrases
 
 
-_GrownArray = TypeVar("_GrownArray", npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int32])
+_GrownArray = TypeVar(
+    "_GrownArray",
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.uint16],
+)
 
 
 def _grown(array: _GrownArray, size: int) -> _GrownArray:
