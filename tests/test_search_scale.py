@@ -15,7 +15,7 @@ import pickle
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -585,6 +585,62 @@ def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_readin
     monkeypatch.setattr(search_index, "_SEEK_SHARE", 0)  # each document found sought in every word's rows
     assert answers(index, queries) == read
     assert len(sought) > len(queries)
+
+
+def test_the_words_a_prefix_begins_are_read_as_one_run_until_one_is_written_and_again_once_renumbered() -> (
+    None
+):
+    docs = documents(random.Random(33), 300)
+    index = SearchIndex(docs)
+    prefix = index._vocab[len(index._vocab) // 2][:2]
+    first, end = index._runs.span(prefix) or (0, 0)
+    assert index._runs.words[first:end] == [word for word in index._vocab if word.startswith(prefix)]
+    assert len(range(first, end)) > 1
+
+    index.upsert(replace(docs[0], fields=(TextField(f"{prefix}zzq"),)))  # a new word it begins
+    assert index._runs.span(prefix) is None
+    assert index._runs.span("") is None
+    index._renumber_slots()
+    assert index._runs.span(prefix) is not None
+
+
+def test_reading_the_words_a_prefix_begins_as_one_run_finds_what_reading_them_one_by_one_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(34)
+    docs = with_twins(rng, 400)
+    index = SearchIndex(docs)
+    rewrite(index, random.Random(35), docs, 300)  # too few writes to renumber: many words unpacked
+    loaded = pickle.loads(pickle.dumps(index))  # packed again, as saved
+    queries = typed(rng, index._vocab, 30)
+    queries += [" ".join(pair) for pair in itertools.pairwise(queries[::2])]
+    found = [answers(index, queries), answers(loaded, queries)]
+    assert found[0] == found[1]
+    runs = 0
+
+    def word_by_word(self: Any, prefix: str) -> None:
+        nonlocal runs
+        runs += 1
+        return None
+
+    monkeypatch.setattr(search_index._Runs, "span", word_by_word)
+    index._match_cache.clear()
+    loaded._match_cache.clear()
+    assert [answers(index, queries), answers(loaded, queries)] == found
+    assert runs > len(queries)
+
+
+def test_an_index_saved_holds_a_word_s_rows_in_use_not_its_room_for_more() -> None:
+    rng = random.Random(36)
+    docs = documents(rng, 200)
+    index = SearchIndex(docs)
+    rewrite(index, rng, docs, 100)  # rows given room, rows of documents unlinked
+    words, rows, lengths = cast(search_index._PackedPostings, index.__getstate__()["_postings"])
+    assert words == index._vocab
+    assert lengths.tolist() == [index._used(word) for word in words]
+    assert len(rows) == sum(lengths) < sum(map(len, index._postings.values()))
+    loaded = pickle.loads(pickle.dumps(index))
+    assert loaded._runs.span("") == (0, len(loaded._vocab))
 
 
 def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:

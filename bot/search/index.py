@@ -475,6 +475,7 @@ _SLOT, _WEIGHT = (1, 0) if sys.byteorder == "little" else (0, 1)
 _CODE_BITS = 32
 _CODE_MASK = (1 << _CODE_BITS) - 1
 _NO_ROWS = np.zeros((0, 2), np.int32)  # a new word's postings, before ``_with_room`` gives them room
+_RUN_START = np.zeros(1, np.int64)  # the offsets of no words' rows
 _NO_WEIGHT = 0  # the code of weight 0: a spare row's
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
 _ROOM = 0.25  # a word's postings grow by this share of their length (and at least 4 rows) when full
@@ -490,7 +491,9 @@ _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score 
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
-_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots", "_tally"})  # ``__setstate__`` remakes
+_UNPICKLED = frozenset(
+    {"_lock", "_match_cache", "_weighed", "_slots", "_tally", "_runs"}
+)  # ``__setstate__`` remakes
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -523,6 +526,7 @@ class _TokenPlan(NamedTuple):
     weight: float  # IDF of its best match
     matches: dict[str, float]  # vocabulary token -> similarity
     best: str  # its best match ("" for none)
+    prefix: str | None  # the word, where its first matches are the vocabulary words it begins (``_Runs``)
 
 
 class _Weighed(NamedTuple):
@@ -649,6 +653,7 @@ class SearchIndex:
         self._tally = _Tally()  # a query's scratch (``_coverage``), under the lock as every read
         self._texts = _Texts()
         self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
+        self._runs = _Runs()  # the postings as last packed, in vocabulary order
         self._weight_codes: dict[float, int] = {0.0: _NO_WEIGHT}  # a posting's weight -> its code
         self._weight_table = np.zeros(1)  # code -> weight
         self._building: dict[str, tuple[list[int], list[int]]] = {}  # the postings (slots, codes) while built
@@ -686,6 +691,7 @@ class SearchIndex:
             self._add_anagram(token)
         self._building = {}
         self._vocab = sorted(self._postings)
+        self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         self._grams = BigramFilter(self._vocab)
 
     # -- maintenance ---------------------------------------------------------------------------
@@ -693,18 +699,20 @@ class SearchIndex:
     def __getstate__(self) -> dict[str, object]:
         """A copy's state (pickle, copy): everything but the lock, which each copy makes its own, the cache
         of query words' matches, which it fills anew, and the slot -> document table, which it makes from
-        the documents (their slot numbers shared, as in this index). The postings go as one array of
-        every word's rows, and each word's length: one array to write and read instead of a word's each."""
+        the documents (their slot numbers shared, as in this index). The postings go packed (``_Runs``): one
+        array of every word's rows in use, in vocabulary order, and each word's count of them."""
         with self._lock:
             state = {name: value for name, value in vars(self).items() if name not in _UNPICKLED}
-            lengths = np.fromiter(map(len, self._postings.values()), np.int64, len(self._postings))
-            rows = np.concatenate(list(self._postings.values())) if self._postings else _NO_ROWS
-            state["_postings"] = (list(self._postings), rows, lengths)
+            lengths = np.fromiter(map(self._used, self._vocab), np.int64, len(self._vocab))
+            used = zip(map(self._postings.__getitem__, self._vocab), lengths.tolist(), strict=True)
+            rows = np.concatenate([rows[:count] for rows, count in used]) if self._vocab else _NO_ROWS
+            state["_postings"] = (list(self._vocab), rows, lengths)
             return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         words, rows, lengths = cast(_PackedPostings, state.pop("_postings"))  # as ``__getstate__`` made it
         vars(self).update(state)
+        self._runs = _Runs()
         self._lock = threading.RLock()
         self._match_cache = {}
         self._weighed = {}
@@ -714,8 +722,8 @@ class SearchIndex:
         # ten times slower in ``_best_matches`` for values read through the weight table unpickled.
         self._weight_table = self._weight_table.view(np.float64)
         self._slot_buckets = self._slot_buckets.view(np.int32)
-        # each word's rows a view of the one array: written in place while they have room, as before
-        self._postings = dict(zip(words, np.split(rows.view(np.int32), np.cumsum(lengths)[:-1]), strict=True))
+        self._postings = {}
+        self._runs.unpickled(self._postings, words, rows.view(np.int32), lengths)
 
     def dump(self, file: BinaryIO) -> None:
         """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
@@ -868,12 +876,17 @@ class SearchIndex:
             self._slot_buckets = grown
         self._slot_buckets[slot] = self._bucket_numbers.setdefault(bucket, len(self._bucket_numbers))
 
+    def _used(self, token: str) -> int:
+        """How many of a token's rows are in use: its documents', and rows of documents since unlinked."""
+        return self._df[token] + self._dead.get(token, 0)
+
     def _post(self, token: str, slot: int, code: int) -> None:
         """Add a document to a token's postings (before ``_df`` counts it), in place while they have room."""
-        used = self._df[token] + self._dead.get(token, 0)
+        used = self._used(token)
         postings = self._postings.get(token)
         if postings is None or used == len(postings):
             postings = self._postings[token] = _with_room(_NO_ROWS if postings is None else postings)
+            self._runs.unpack(token)
         postings[used, _SLOT], postings[used, _WEIGHT] = slot, code
 
     def _unpost(self, token: str) -> None:
@@ -883,6 +896,7 @@ class SearchIndex:
         if held == 1:
             del self._postings[token]
             self._dead.pop(token, None)
+            self._runs.unpack(token)
             return
         dead = self._dead[token] = self._dead.get(token, 0) + 1
         if dead > held - 1:
@@ -894,6 +908,7 @@ class SearchIndex:
         postings = self._postings[token]
         slots = postings[:used, _SLOT].astype(np.intp)
         self._postings[token] = _with_room(postings[:used][self._slot_buckets[slots] != _NO_BUCKET])
+        self._runs.unpack(token)
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
@@ -994,6 +1009,7 @@ class SearchIndex:
         self._slot_buckets = buckets
         for postings in self._postings.values():
             postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
+        self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         new = remap.tolist()
         for lists in self._ordered.values():
             for ordered in lists.values():
@@ -1155,7 +1171,7 @@ class SearchIndex:
                 opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
                 if not opens and among is None:
                     among = np.sort(tally.distinct(found))
-                slots = self._best_matches(plan.matches, ranks, tally, step, among=None if opens else among)
+                slots = self._best_matches(plan, ranks, tally, step, among=None if opens else among)
                 pairs = pieces.get(position, ())
                 if pairs:
                     self._share_pieces(tally.best, plan.best, pairs, ranks)
@@ -1195,7 +1211,7 @@ class SearchIndex:
             matches = self._token_matches(word, allow_prefix=allow_prefix)
             cost, weight, best = self._weigh(word, matches, allow_prefix=allow_prefix)
             short = typed and len(word) < tune.prefix_min
-            plans.append(_TokenPlan(cost, short, weight, matches, best))
+            plans.append(_TokenPlan(cost, short, weight, matches, best, word if allow_prefix else None))
         return plans
 
     def _weigh(self, word: str, matches: dict[str, float], *, allow_prefix: bool) -> _Weighed:
@@ -1256,47 +1272,59 @@ class SearchIndex:
         slots = postings[:, _SLOT].astype(np.intp)
         return slots[ranks[self._slot_buckets[slots]] >= 0]
 
+    def _gather(self, plan: _TokenPlan) -> _Gathered:
+        """The rows a query word's matches reach: those of the words it begins as one run of the packed
+        postings where none of them is unpacked (``_Runs``), then each other match's own."""
+        span = self._runs.span(plan.prefix) if plan.prefix is not None else None
+        run, run_rows, starts = 0, _NO_ROWS, _RUN_START
+        if span is not None:
+            first, end = span
+            run, offsets = end - first, self._runs.offsets[first : end + 1]
+            run_rows, starts = self._runs.rows[offsets[0] : offsets[-1]], offsets - offsets[0]
+        arrays = list(map(self._postings.__getitem__, itertools.islice(plan.matches, run, None)))
+        lengths = np.concatenate((np.diff(starts), np.fromiter(map(len, arrays), np.int64, len(arrays))))
+        return _Gathered(run_rows, starts, arrays, lengths.astype(np.intp))
+
     def _best_matches(
         self,
-        matches: dict[str, float],
+        plan: _TokenPlan,
         ranks: npt.NDArray[np.int64],
         tally: _Tally,
         step: int,
         *,
         among: npt.NDArray[np.intp] | None,
     ) -> npt.NDArray[np.intp]:
-        """Each document's best ``similarity x field weight`` over ``matches``, set in ``tally.best`` (only
-        the documents ``among``, already found, unless the token opens new candidates: None); the slots
-        set, as often as the document holds one of the matches.
+        """Each document's best ``similarity x field weight`` over the plan's matches, set in ``tally.best``
+        (only the documents ``among``, already found, unless the token opens new candidates: None); the
+        slots set, as often as the document holds one of the matches.
 
         ``tally.found_at`` records when the token that opens a document found it: (step, the matched
         token's place in ``matches``, its bucket's rank), the order in which the walk of the postings,
         token by token and bucket by bucket, first reached it; documents of equal coverage rank in that
         order.
         """
+        matches = plan.matches
         if not matches:
             return np.empty(0, np.intp)
-        arrays = list(map(self._postings.__getitem__, matches))  # twice a comprehension's speed at 10k words
-        lengths = np.fromiter(map(len, arrays), np.intp, len(arrays))
-        sims = np.fromiter(matches.values(), np.float64, len(arrays))
+        gathered = self._gather(plan)
+        sims = np.fromiter(matches.values(), np.float64, len(matches))
         if among is not None:
-            return self._best_among(matches, arrays, lengths, sims, tally, among)
-        postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+            return self._best_among(plan, gathered, sims, tally, among)
+        postings, lengths = gathered.joined(), gathered.lengths
         slots = postings[:, _SLOT].astype(np.intp)
         bucket_ranks = ranks[self._slot_buckets[slots]]
         kept = bucket_ranks >= 0
         slots = slots[kept]
         values = np.repeat(sims, lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
         np.maximum.at(tally.best, slots, values)
-        tokens = np.repeat(np.arange(len(arrays), dtype=np.int64), lengths)[kept]
+        tokens = np.repeat(np.arange(len(matches), dtype=np.int64), lengths)[kept]
         np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
         return slots
 
     def _best_among(
         self,
-        matches: dict[str, float],
-        arrays: list[npt.NDArray[np.int32]],
-        lengths: npt.NDArray[np.intp],
+        plan: _TokenPlan,
+        gathered: _Gathered,
         sims: npt.NDArray[np.float64],
         tally: _Tally,
         among: npt.NDArray[np.intp],
@@ -1304,26 +1332,28 @@ class SearchIndex:
         """``_best_matches`` for a word that opens no candidates: only the documents ``among`` (those found,
         sorted) are credited. A match held by many times more documents ("parliament" for "parlament") is
         not read through: each document found is sought in its rows, which are in slot order."""
+        lengths = gathered.lengths
         sought = lengths > _SEEK_SHARE * len(among)
         slots: list[npt.NDArray[np.intp]] = []
         values: list[npt.NDArray[np.float64]] = []
         if sought.any():
-            words = list(matches)
+            words = list(plan.matches)
             keys = among.astype(np.int64) << _CODE_BITS  # each found slot's lowest row key
             for n in np.flatnonzero(sought).tolist():
-                held = _keyed(arrays[n], self._df[words[n]] + self._dead.get(words[n], 0))
+                held = _keyed(gathered.rows(n), self._used(words[n]))
                 rows = held[np.minimum(np.searchsorted(held, keys), len(held) - 1)]
                 hit = (rows >> _CODE_BITS) == among
                 slots.append(among[hit])
                 values.append(sims[n] * self._weight_table[rows[hit] & _CODE_MASK])
-            read = ~sought
-            arrays, lengths, sims = list(itertools.compress(arrays, read.tolist())), lengths[read], sims[read]
-        if arrays:
-            postings = arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+        read = ~sought
+        if read.any():
+            postings = gathered.joined(read)
             reached = postings[:, _SLOT].astype(np.intp)
             kept = tally.found_at[reached] != _NOT_FOUND  # a document found by this query is in its buckets
             slots.append(reached[kept])
-            values.append(np.repeat(sims, lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]])
+            values.append(
+                np.repeat(sims[read], lengths[read])[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
+            )
         credited = np.concatenate(slots) if len(slots) > 1 else slots[0]
         np.maximum.at(tally.best, credited, np.concatenate(values) if len(values) > 1 else values[0])
         return credited
@@ -1592,6 +1622,87 @@ class SearchIndex:
                 Hit(entry.doc, 0.0)
                 for entry in itertools.islice(self._default_entries(kind_set, guild_id), limit)
             ]
+
+
+class _Runs:
+    """The postings as last packed: every word's rows in use one after another, the words in vocabulary
+    order, so that the words a prefix begins are one run of rows, read as one slice (``SearchIndex._gather``)
+    rather than a word at a time (thousands for a few letters typed).
+
+    The index's postings are views of these rows until a word's rows move (a write that finds no room, a
+    compaction) or the word comes or goes: such a word is *unpacked*, and a prefix that begins any unpacked
+    word is read word by word. The index packs its postings when it is built, loaded and renumbered."""
+
+    def __init__(self) -> None:
+        self.words: list[str] = []  # sorted
+        self.offsets = _RUN_START  # a word's rows are ``rows[offsets[n] : offsets[n + 1]]``
+        self.rows = _NO_ROWS
+        self._unpacked: list[str] = []  # sorted
+
+    def pack(
+        self, postings: dict[str, npt.NDArray[np.int32]], words: Sequence[str], used: Sequence[int]
+    ) -> None:
+        """Pack the first ``used`` rows of each of ``words`` (the vocabulary, sorted), which ``postings``
+        then hold as views."""
+        held = zip(map(postings.__getitem__, words), used, strict=True)
+        rows = np.concatenate([rows[:count] for rows, count in held]) if words else _NO_ROWS
+        self.unpickled(postings, words, rows, np.asarray(used, np.int64))
+
+    def unpickled(
+        self,
+        postings: dict[str, npt.NDArray[np.int32]],
+        words: Sequence[str],
+        rows: npt.NDArray[np.int32],
+        lengths: npt.NDArray[np.int64],
+    ) -> None:
+        """Hold ``rows``, packed as ``pack`` packs them, as the rows of ``words``; ``postings`` as views."""
+        self.words, self.rows = list(words), rows
+        self.offsets = np.concatenate((_RUN_START, np.cumsum(lengths)))
+        if self.words:
+            postings.update(zip(self.words, np.split(rows, self.offsets[1:-1]), strict=True))
+        self._unpacked = []
+
+    def unpack(self, word: str) -> None:
+        """Note that ``word``'s rows are no longer (or never were) the packed ones."""
+        at = bisect.bisect_left(self._unpacked, word)
+        if at == len(self._unpacked) or self._unpacked[at] != word:
+            self._unpacked.insert(at, word)
+
+    def span(self, prefix: str) -> tuple[int, int] | None:
+        """The packed words ``prefix`` begins, ``words[first:end]``; None where it begins an unpacked one."""
+        end = prefix + _LAST_CHARACTER
+        at = bisect.bisect_left(self._unpacked, prefix)
+        if at < len(self._unpacked) and self._unpacked[at] < end:
+            return None
+        first = bisect.bisect_left(self.words, prefix)
+        return first, bisect.bisect_left(self.words, end, first)
+
+
+class _Gathered(NamedTuple):
+    """The rows a query word's matches reach (``SearchIndex._gather``), in the order of its matches."""
+
+    run_rows: npt.NDArray[np.int32]  # the first matches' rows, one run of the packed postings
+    starts: npt.NDArray[np.int64]  # where each of those matches' rows begin in the run, and its end
+    arrays: list[npt.NDArray[np.int32]]  # each later match's rows
+    lengths: npt.NDArray[np.intp]  # each match's count of rows
+
+    def rows(self, n: int) -> npt.NDArray[np.int32]:
+        """The ``n``-th match's rows."""
+        run = len(self.starts) - 1
+        return self.run_rows[self.starts[n] : self.starts[n + 1]] if n < run else self.arrays[n - run]
+
+    def joined(self, keep: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
+        """The rows of every match (those ``keep`` marks, where given), one after another."""
+        run = len(self.starts) - 1
+        arrays = self.arrays if keep is None else list(itertools.compress(self.arrays, keep[run:].tolist()))
+        parts = [self.run_rows] if run else []
+        if run and keep is not None and not keep[:run].all():
+            left_out = np.flatnonzero(~keep[:run])  # split the run around them: the pieces between are kept
+            parts = np.split(
+                self.run_rows, np.column_stack((self.starts[left_out], self.starts[left_out + 1])).ravel()
+            )[0::2]
+        parts += arrays
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 class _Coverage:
