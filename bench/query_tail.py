@@ -1,20 +1,25 @@
 """The slowest queries of a labelled query file, timed through ``Library`` as ``parlbot bench search`` times
 them: where a latency's tail comes from.
 
-Run ``python bench/query_tail.py --database URL --queries FILE [--snapshot FILE] [--repeat N] [--slowest K]``
-on a database that holds the dataset (``parlbot bench search --database URL`` imports it there). The queries
-run one after another in file order, the whole file ``--repeat`` times, and each query's best time counts
-(its first run fills the index's caches of query words, as a busy server's are filled). The table gives
-p50 / p95 / p99 / max in ms for each command, then its ``--slowest`` queries. With ``--snapshot`` the index
-is loaded from that file where it is current, and built and saved there where it is not (a change to
-``bot/search`` makes the next run build it: ``bot.search.snapshots``).
+Run ``python bench/query_tail.py --database URL --queries FILE [--snapshot FILE] [--repeat N] [--slowest K]
+[--writes W]`` on a database that holds the dataset (``parlbot bench search --database URL`` imports it
+there). The queries run one after another in file order, the whole file ``--repeat`` times, and each
+query's best time counts (its first run fills the index's caches of query words, as a busy server's are
+filled). The table gives p50 / p95 / p99 / max in ms for each command, then its ``--slowest`` queries.
+With ``--snapshot`` the index is loaded from that file where it is current, and built and saved there where
+it is not (a change to ``bot/search`` makes the next run build it: ``bot.search.snapshots``). With
+``--writes``, that many incidents (drawn with a fixed seed) are written to the index again before the
+queries, each with a word of its own more, as moderators' edits leave it between two renumberings of its
+slots: the rows of their words moved, new words in its vocabulary.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +28,9 @@ sys.path.insert(0, str(ROOT))
 from bot.benchmark.measure import Outcome, percentile, run_ours  # noqa: E402
 from bot.benchmark.queries import COMMANDS, Query, read_queries  # noqa: E402
 from bot.library import Library  # noqa: E402
+from bot.search.documents import entry_documents  # noqa: E402
+from bot.search.index import SHARED_GUILD, DocumentKind, TextField  # noqa: E402
+from db.models import EntityKind  # noqa: E402
 
 SHARES = {"p50": 0.50, "p95": 0.95, "p99": 0.99, "max": 1.0}
 
@@ -31,6 +39,20 @@ def best_times(library: Library, queries: Sequence[Query], repeat: int) -> list[
     """Each query's fastest of ``repeat`` runs of the whole file."""
     runs = [run_ours(library, queries).outcomes for _ in range(repeat)]
     return [min(tries, key=lambda outcome: outcome.ms) for tries in zip(*runs, strict=True)]
+
+
+def write_again(library: Library, count: int, *, seed: int = 1) -> int:
+    """Write ``count`` shared incidents' documents (their quotes', rulings' and motions' too) to the index
+    again, each with a word of its own more; how many documents were written."""
+    index = library.index
+    incidents = sorted(doc.key for doc in index.documents() if doc.kind is DocumentKind.INCIDENT)
+    chosen = random.Random(seed).sample(incidents, min(count, len(incidents)))
+    with library.database.session() as session:
+        entries = [(EntityKind.INCIDENT, key) for key in chosen]
+        documents = entry_documents(session, guild_id=SHARED_GUILD, entries=entries)
+    for n, doc in enumerate(documents):
+        index.upsert(replace(doc, fields=(*doc.fields, TextField(f"edited{n}"))))
+    return len(documents)
 
 
 def _shown(ms: float | None) -> str:
@@ -59,9 +81,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--snapshot", type=Path, help="load (or save) the index here")
     parser.add_argument("--repeat", type=int, default=1, help="runs of the file; a query's best time counts")
     parser.add_argument("--slowest", type=int, default=10, help="slowest queries listed per command")
+    parser.add_argument("--writes", type=int, default=0, help="incidents written again before the queries")
     options = parser.parse_args(argv)
     library = Library.open(options.database, seed=False, snapshot=options.snapshot)
     try:
+        if options.writes > 0:
+            print(f"{write_again(library, options.writes)} documents written again")
         outcomes = best_times(library, read_queries(options.queries), max(options.repeat, 1))
     finally:
         library.close()

@@ -16,6 +16,7 @@ from bot.benchmark.measure import Outcome
 from bot.benchmark.queries import Query, read_queries
 from bot.benchmark.table import table
 from bot.cli import main
+from bot.library import Library
 from db.dataset.files import read_dataset
 
 INCIDENTS = 30
@@ -274,3 +275,21 @@ def test_query_tail_lists_each_commands_percentiles_and_its_slowest_queries(
         assert {line.split(maxsplit=1)[1] for line in slowest} <= {
             repr(query.query) for query in queries if query.command == command
         }
+
+
+def test_query_tail_writes_incidents_again_each_document_with_a_word_of_its_own(
+    small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = f"sqlite:///{tmp_path / 'bench.sqlite3'}"
+    search_json(capsys, small, "--database", url, "--baseline-queries", "5")  # imports the corpus there
+    library = Library.open(url, seed=False)
+    try:
+        held = len(library.index)
+        written = query_tail.write_again(library, 2)
+
+        edited = [library.index.search(f"edited{n}", limit=1) for n in range(written)]
+        assert len(library.index) == held
+        assert written > 2  # the incidents' quotes, rulings and motions with them
+        assert len({hit.document.incident for [hit] in edited}) == 2
+    finally:
+        library.close()
