@@ -48,7 +48,7 @@ def write_again(library: Library, count: int, *, seed: int = 1) -> int:
     incidents = sorted(doc.key for doc in index.documents() if doc.kind is DocumentKind.INCIDENT)
     chosen = random.Random(seed).sample(incidents, min(count, len(incidents)))
     with library.database.session() as session:
-        entries = [(EntityKind.INCIDENT, key) for key in chosen]
+        entries = {(EntityKind.INCIDENT, key) for key in chosen}
         documents = entry_documents(session, guild_id=SHARED_GUILD, entries=entries)
     for n, doc in enumerate(documents):
         index.upsert(replace(doc, fields=(*doc.fields, TextField(f"edited{n}"))))
