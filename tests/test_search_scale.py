@@ -587,51 +587,21 @@ def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_readin
     assert len(sought) > len(queries)
 
 
-def live_rows_read(index: SearchIndex, prefix: str) -> dict[str, list[tuple[int, int]]]:
-    """The live rows (slot, code) that reading the words ``prefix`` begins gives each of them, as a query
-    word's matches would list them, with the run of packed postings where there is one."""
-    words = [word for word in index._vocab if word.startswith(prefix)]
-    gathered = index._gather(search_index._TokenPlan(0, False, 1.0, dict.fromkeys(words, 1.0), "", prefix))
-    rows = gathered.joined()
-    owners = np.repeat(gathered.owners, gathered.lengths)
-    live = index._slot_buckets[rows[:, search_index._SLOT]] != search_index._NO_BUCKET
-    read: dict[str, list[tuple[int, int]]] = {word: [] for word in words}
-    for owner, row in zip(owners[live].tolist(), rows[live].tolist(), strict=True):
-        read[words[owner]].append((row[search_index._SLOT], row[search_index._WEIGHT]))
-    return {word: sorted(rows) for word, rows in read.items()}
-
-
-def live_rows_held(index: SearchIndex, prefix: str) -> dict[str, list[tuple[int, int]]]:
-    """Each word's live rows (slot, code) as its own postings hold them."""
-    held = {}
-    for word in (word for word in index._vocab if word.startswith(prefix)):
-        rows = index._postings[word][: index._used(word)]
-        live = index._slot_buckets[rows[:, search_index._SLOT]] != search_index._NO_BUCKET
-        held[word] = sorted(
-            (row[search_index._SLOT], row[search_index._WEIGHT]) for row in rows[live].tolist()
-        )
-    return held
-
-
-def test_the_words_a_prefix_begins_are_one_run_of_packed_rows_and_a_slice_of_each_word_written_since() -> (
+def test_the_words_a_prefix_begins_are_read_as_one_run_until_one_is_written_and_again_once_renumbered() -> (
     None
 ):
-    rng = random.Random(33)
-    docs = documents(rng, 300)
+    docs = documents(random.Random(33), 300)
     index = SearchIndex(docs)
-    prefix = "ka"
-    assert len(index._runs.run(prefix).lengths) > 20
-    assert index._runs.run(prefix).since == []
-    assert live_rows_read(index, prefix) == live_rows_held(index, prefix)
+    prefix = index._vocab[len(index._vocab) // 2][:2]
+    first, end = index._runs.span(prefix) or (0, 0)
+    assert index._runs.words[first:end] == [word for word in index._vocab if word.startswith(prefix)]
+    assert len(range(first, end)) > 1
 
-    rewrite(index, rng, docs, 200)  # rows moved, words come and gone: too few writes to renumber
-    run = index._runs.run(prefix)
-    assert len(run.since) > 5
-    assert 0 < len(run.lengths) != run.begun  # words come and gone among those it begins
-    assert live_rows_read(index, prefix) == live_rows_held(index, prefix)
+    index.upsert(replace(docs[0], fields=(TextField(f"{prefix}zzq"),)))  # a new word it begins
+    assert index._runs.span(prefix) is None
+    assert index._runs.span("") is None
     index._renumber_slots()
-    assert index._runs.run(prefix).since == []
-    assert live_rows_read(index, prefix) == live_rows_held(index, prefix)
+    assert index._runs.span(prefix) is not None
 
 
 def test_reading_the_words_a_prefix_begins_as_one_run_finds_what_reading_them_one_by_one_finds(
@@ -640,7 +610,7 @@ def test_reading_the_words_a_prefix_begins_as_one_run_finds_what_reading_them_on
     rng = random.Random(34)
     docs = with_twins(rng, 400)
     index = SearchIndex(docs)
-    rewrite(index, random.Random(35), docs, 300)  # too few writes to renumber: many words moved, come, gone
+    rewrite(index, random.Random(35), docs, 300)  # too few writes to renumber: many words unpacked
     loaded = pickle.loads(pickle.dumps(index))  # packed again, as saved
     queries = typed(rng, index._vocab, 30)
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[::2])]
@@ -648,12 +618,12 @@ def test_reading_the_words_a_prefix_begins_as_one_run_finds_what_reading_them_on
     assert found[0] == found[1]
     runs = 0
 
-    def word_by_word(self: Any, prefix: str) -> Any:
+    def word_by_word(self: Any, prefix: str) -> None:
         nonlocal runs
         runs += 1
-        return search_index._NO_RUN
+        return None
 
-    monkeypatch.setattr(search_index._Runs, "run", word_by_word)
+    monkeypatch.setattr(search_index._Runs, "span", word_by_word)
     index._match_cache.clear()
     loaded._match_cache.clear()
     assert [answers(index, queries), answers(loaded, queries)] == found
@@ -670,8 +640,7 @@ def test_an_index_saved_holds_a_word_s_rows_in_use_not_its_room_for_more() -> No
     assert lengths.tolist() == [index._used(word) for word in words]
     assert len(rows) == sum(lengths) < sum(map(len, index._postings.values()))
     loaded = pickle.loads(pickle.dumps(index))
-    assert loaded._runs.words == loaded._vocab
-    assert loaded._runs.run("").since == []
+    assert loaded._runs.span("") == (0, len(loaded._vocab))
 
 
 def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:

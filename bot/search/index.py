@@ -697,9 +697,7 @@ class SearchIndex:
             self._add_anagram(token)
         self._building = {}
         self._vocab = sorted(self._postings)
-        self._runs.pack(
-            self._postings, self._vocab, [self._df[token] for token in self._vocab], self._next_slot
-        )
+        self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         self._grams = BigramFilter(self._vocab)
 
     # -- maintenance ---------------------------------------------------------------------------
@@ -731,7 +729,7 @@ class SearchIndex:
         self._weight_table = self._weight_table.view(np.float64)
         self._slot_buckets = self._slot_buckets.view(np.int32)
         self._postings = {}
-        self._runs.unpickled(self._postings, words, rows.view(np.int32), lengths, self._next_slot)
+        self._runs.unpickled(self._postings, words, rows.view(np.int32), lengths)
 
     def dump(self, file: BinaryIO) -> None:
         """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
@@ -861,7 +859,6 @@ class SearchIndex:
         for token, weight in weights.items():
             if token not in self._df:
                 self._df[token] = 0
-                self._runs.came(token)
                 self._add_anagram(token)
                 bisect.insort(self._vocab, token)
                 self._grams.add(token)
@@ -895,7 +892,7 @@ class SearchIndex:
         postings = self._postings.get(token)
         if postings is None or used == len(postings):
             postings = self._postings[token] = _with_room(_NO_ROWS if postings is None else postings)
-            self._runs.moved(token)
+            self._runs.unpack(token)
         postings[used, _SLOT], postings[used, _WEIGHT] = slot, code
 
     def _unpost(self, token: str) -> None:
@@ -905,6 +902,7 @@ class SearchIndex:
         if held == 1:
             del self._postings[token]
             self._dead.pop(token, None)
+            self._runs.unpack(token)
             return
         dead = self._dead[token] = self._dead.get(token, 0) + 1
         if dead > held - 1:
@@ -916,7 +914,7 @@ class SearchIndex:
         postings = self._postings[token]
         slots = postings[:used, _SLOT].astype(np.intp)
         self._postings[token] = _with_room(postings[:used][self._slot_buckets[slots] != _NO_BUCKET])
-        self._runs.moved(token)
+        self._runs.unpack(token)
 
     def remove(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> bool:
         """Forget a document or tombstone (effective at once); returns whether it was there."""
@@ -974,7 +972,6 @@ class SearchIndex:
             self._df[token] -= 1
             if not self._df[token]:
                 del self._df[token]
-                self._runs.went(token)
                 self._forget_anagram(token)
                 del self._vocab[bisect.bisect_left(self._vocab, token)]
                 self._grams.remove(token)
@@ -1018,9 +1015,7 @@ class SearchIndex:
         self._slot_buckets = buckets
         for postings in self._postings.values():
             postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
-        self._runs.pack(
-            self._postings, self._vocab, [self._df[token] for token in self._vocab], self._next_slot
-        )
+        self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         new = remap.tolist()
         for lists in self._ordered.values():
             for ordered in lists.values():
@@ -1285,34 +1280,16 @@ class SearchIndex:
 
     def _gather(self, plan: _TokenPlan) -> _Gathered:
         """The rows a query word's matches reach: those of the words it begins as one run of the packed
-        postings (``_Runs``), with the rows written since of those that moved or came since, then each
-        other match's own."""
-        run = self._runs.run(plan.prefix) if plan.prefix is not None else _NO_RUN
-        arrays = list(map(self._postings.__getitem__, itertools.islice(plan.matches, run.begun, None)))
-        since = [self._rows_since(word) for word, _ in run.since]
-        return _Gathered(
-            [*([run.rows] if len(run.lengths) else []), *since, *arrays],
-            np.concatenate(
-                (
-                    run.owners,
-                    np.fromiter((place for _, place in run.since), np.intp, len(since)),
-                    np.arange(run.begun, run.begun + len(arrays)),
-                )
-            ),
-            np.concatenate(
-                (
-                    run.lengths,
-                    np.fromiter(map(len, itertools.chain(since, arrays)), np.int64, len(since) + len(arrays)),
-                )
-            ),
-            len(run.lengths),
-        )
-
-    def _rows_since(self, word: str) -> npt.NDArray[np.int32]:
-        """A word's rows of the documents linked since its postings were packed (``_Runs.floor``)."""
-        used = self._used(word)
-        rows = self._postings[word]
-        return rows[int(np.searchsorted(_keyed(rows, used), self._runs.floor << _CODE_BITS)) : used]
+        postings where none of them is unpacked (``_Runs``), then each other match's own."""
+        span = self._runs.span(plan.prefix) if plan.prefix is not None else None
+        run, run_rows, starts = 0, _NO_ROWS, _RUN_START
+        if span is not None:
+            first, end = span
+            run, offsets = end - first, self._runs.offsets[first : end + 1]
+            run_rows, starts = self._runs.rows[offsets[0] : offsets[-1]], offsets - offsets[0]
+        arrays = list(map(self._postings.__getitem__, itertools.islice(plan.matches, run, None)))
+        lengths = np.concatenate((np.diff(starts), np.fromiter(map(len, arrays), np.int64, len(arrays))))
+        return _Gathered(run_rows, starts, arrays, lengths.astype(np.intp))
 
     def _best_matches(
         self,
@@ -1339,14 +1316,14 @@ class SearchIndex:
         sims = np.fromiter(matches.values(), np.float64, len(matches))
         if among is not None:
             return self._best_among(plan, gathered, sims, tally, among)
-        postings, owners, lengths = gathered.joined(), gathered.owners, gathered.lengths
+        postings, lengths = gathered.joined(), gathered.lengths
         slots = postings[:, _SLOT].astype(np.intp)
         bucket_ranks = ranks[self._slot_buckets[slots]]
         kept = bucket_ranks >= 0
         slots = slots[kept]
-        values = np.repeat(sims[owners], lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
+        values = np.repeat(sims, lengths)[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
         np.maximum.at(tally.best, slots, values)
-        tokens = np.repeat(owners.astype(np.int64), lengths)[kept]
+        tokens = np.repeat(np.arange(len(matches), dtype=np.int64), lengths)[kept]
         np.minimum.at(tally.found_at, slots, (step << 48) | (tokens << 8) | bucket_ranks[kept])
         return slots
 
@@ -1361,27 +1338,28 @@ class SearchIndex:
         """``_best_matches`` for a word that opens no candidates: only the documents ``among`` (those found,
         sorted) are credited. A match held by many times more documents ("parliament" for "parlament") is
         not read through: each document found is sought in its rows, which are in slot order."""
-        owners, lengths = gathered.owners, gathered.lengths
-        sought = np.bincount(owners, lengths, len(sims)) > _SEEK_SHARE * len(among)
+        lengths = gathered.lengths
+        sought = lengths > _SEEK_SHARE * len(among)
         slots: list[npt.NDArray[np.intp]] = []
         values: list[npt.NDArray[np.float64]] = []
         if sought.any():
             words = list(plan.matches)
             keys = among.astype(np.int64) << _CODE_BITS  # each found slot's lowest row key
             for n in np.flatnonzero(sought).tolist():
-                held = _keyed(self._postings[words[n]], self._used(words[n]))
+                held = _keyed(gathered.rows(n), self._used(words[n]))
                 rows = held[np.minimum(np.searchsorted(held, keys), len(held) - 1)]
                 hit = (rows >> _CODE_BITS) == among
                 slots.append(among[hit])
                 values.append(sims[n] * self._weight_table[rows[hit] & _CODE_MASK])
-        read = ~sought[owners]  # the segments of the matches read through
+        read = ~sought
         if read.any():
             postings = gathered.joined(read)
             reached = postings[:, _SLOT].astype(np.intp)
             kept = tally.found_at[reached] != _NOT_FOUND  # a document found by this query is in its buckets
             slots.append(reached[kept])
-            weights = self._weight_table[postings[:, _WEIGHT][kept]]
-            values.append(np.repeat(sims[owners[read]], lengths[read])[kept] * weights)
+            values.append(
+                np.repeat(sims[read], lengths[read])[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
+            )
         credited = np.concatenate(slots) if len(slots) > 1 else slots[0]
         np.maximum.at(tally.best, credited, np.concatenate(values) if len(values) > 1 else values[0])
         return credited
@@ -1652,53 +1630,29 @@ class SearchIndex:
             ]
 
 
-class _Run(NamedTuple):
-    """The words a prefix begins, as the packed postings hold them (``_Runs.run``)."""
-
-    begun: int  # how many vocabulary words it begins: the first of a query word's matches
-    rows: npt.NDArray[np.int32]  # the rows of the packed words it begins, one run
-    owners: npt.NDArray[np.intp]  # each packed word's place among the vocabulary words (one since gone: 0)
-    lengths: npt.NDArray[np.int64]  # each packed word's count of rows in the run
-    since: list[tuple[str, int]]  # each word come or moved since packing, and its place
-
-
-_NO_RUN = _Run(0, _NO_ROWS, np.empty(0, np.intp), np.empty(0, np.int64), [])
-
-
 class _Runs:
     """The postings as last packed: every word's rows in use one after another, the words in vocabulary
     order, so that the words a prefix begins are one run of rows, read as one slice (``SearchIndex._gather``)
     rather than a word at a time (thousands for a few letters typed).
 
     The index's postings are views of these rows until a word's rows move (a write that finds no room, a
-    compaction). The packed rows of a word stay true of it: its rows are never rewritten, only joined by
-    rows of documents linked since (slots from ``floor`` on) or left dead by documents unlinked (which no
-    query sees). So a prefix's run is still read as one slice after writes, with the rows since ``floor`` of
-    the words that moved or came since, each word read at its place among the vocabulary words. A word
-    gone since keeps its packed rows, all dead. The index packs its postings again when it is loaded and
-    when its slots are renumbered."""
+    compaction) or the word comes or goes: such a word is *unpacked*, and a prefix that begins any unpacked
+    word is read word by word. The index packs its postings when it is built, loaded and renumbered."""
 
     def __init__(self) -> None:
         self.words: list[str] = []  # sorted
         self.offsets = _RUN_START  # a word's rows are ``rows[offsets[n] : offsets[n + 1]]``
         self.rows = _NO_ROWS
-        self.floor = _NO_SLOT + 1  # the first slot given after packing
-        self._moved: list[str] = []  # packed words, still in the vocabulary, whose rows have moved
-        self._come: list[str] = []  # words in the vocabulary that are not packed
-        self._gone: list[str] = []  # packed words no longer in the vocabulary
+        self._unpacked: list[str] = []  # sorted
 
     def pack(
-        self,
-        postings: dict[str, npt.NDArray[np.int32]],
-        words: Sequence[str],
-        used: Sequence[int],
-        floor: int,
+        self, postings: dict[str, npt.NDArray[np.int32]], words: Sequence[str], used: Sequence[int]
     ) -> None:
         """Pack the first ``used`` rows of each of ``words`` (the vocabulary, sorted), which ``postings``
-        then hold as views; ``floor`` is the next slot to be given."""
+        then hold as views."""
         held = zip(map(postings.__getitem__, words), used, strict=True)
         rows = np.concatenate([rows[:count] for rows, count in held]) if words else _NO_ROWS
-        self.unpickled(postings, words, rows, np.asarray(used, np.int64), floor)
+        self.unpickled(postings, words, rows, np.asarray(used, np.int64))
 
     def unpickled(
         self,
@@ -1706,114 +1660,55 @@ class _Runs:
         words: Sequence[str],
         rows: npt.NDArray[np.int32],
         lengths: npt.NDArray[np.int64],
-        floor: int,
     ) -> None:
         """Hold ``rows``, packed as ``pack`` packs them, as the rows of ``words``; ``postings`` as views."""
-        self.words, self.rows, self.floor = list(words), rows, floor
+        self.words, self.rows = list(words), rows
         self.offsets = np.concatenate((_RUN_START, np.cumsum(lengths)))
         if self.words:
             postings.update(zip(self.words, np.split(rows, self.offsets[1:-1]), strict=True))
-        self._moved, self._come, self._gone = [], [], []
+        self._unpacked = []
 
-    def moved(self, word: str) -> None:
-        """Note that ``word``'s rows have moved (they have no room for more, or were compacted)."""
-        if not _among(self._come, word):
-            _insert(self._moved, word)
+    def unpack(self, word: str) -> None:
+        """Note that ``word``'s rows are no longer (or never were) the packed ones."""
+        at = bisect.bisect_left(self._unpacked, word)
+        if at == len(self._unpacked) or self._unpacked[at] != word:
+            self._unpacked.insert(at, word)
 
-    def came(self, word: str) -> None:
-        """Note that ``word`` has joined the vocabulary."""
-        if _among(self.words, word):  # back: its packed rows are all dead, its own all since ``floor``
-            _remove(self._gone, word)
-            _insert(self._moved, word)
-        else:
-            _insert(self._come, word)
-
-    def went(self, word: str) -> None:
-        """Note that ``word`` has left the vocabulary."""
-        if not _remove(self._come, word):
-            _remove(self._moved, word)
-            _insert(self._gone, word)
-
-    def run(self, prefix: str) -> _Run:
-        """The words ``prefix`` begins."""
+    def span(self, prefix: str) -> tuple[int, int] | None:
+        """The packed words ``prefix`` begins, ``words[first:end]``; None where it begins an unpacked one."""
         end = prefix + _LAST_CHARACTER
+        at = bisect.bisect_left(self._unpacked, prefix)
+        if at < len(self._unpacked) and self._unpacked[at] < end:
+            return None
         first = bisect.bisect_left(self.words, prefix)
-        stop = bisect.bisect_left(self.words, end, first)
-        gone = np.array(
-            [
-                bisect.bisect_left(self.words, w, first, stop) - first
-                for w in _within(self._gone, prefix, end)
-            ],
-            np.intp,
-        )
-        come = [
-            (bisect.bisect_left(self.words, w, first, stop) - first, w)
-            for w in _within(self._come, prefix, end)
-        ]
-        at = np.fromiter((place for place, _ in come), np.intp, len(come))
-        packed = np.arange(stop - first)
-        # a packed word's place: its own, less the packed words gone before it, more the words come before it
-        owners = packed - np.searchsorted(gone, packed) + np.searchsorted(at, packed, side="right")
-        owners[gone] = 0
-        since = [
-            (w, int(owners[bisect.bisect_left(self.words, w, first, stop) - first]))
-            for w in _within(self._moved, prefix, end)
-        ]
-        since += [(w, place - int(np.searchsorted(gone, place)) + n) for n, (place, w) in enumerate(come)]
-        offsets = self.offsets[first : stop + 1]
-        begun = stop - first - len(gone) + len(come)
-        return _Run(begun, self.rows[offsets[0] : offsets[-1]], owners, np.diff(offsets), since)
+        return first, bisect.bisect_left(self.words, end, first)
 
 
 class _Gathered(NamedTuple):
-    """The rows a query word's matches reach (``SearchIndex._gather``): one or more *segments* of rows per
-    match, each segment's owner (the match's place in the matches) and count of rows. The first part may
-    be a run of the packed postings, of ``run`` segments; each later part is one segment."""
+    """The rows a query word's matches reach (``SearchIndex._gather``), in the order of its matches."""
 
-    parts: list[npt.NDArray[np.int32]]
-    owners: npt.NDArray[np.intp]
-    lengths: npt.NDArray[np.int64]
-    run: int
+    run_rows: npt.NDArray[np.int32]  # the first matches' rows, one run of the packed postings
+    starts: npt.NDArray[np.int64]  # where each of those matches' rows begin in the run, and its end
+    arrays: list[npt.NDArray[np.int32]]  # each later match's rows
+    lengths: npt.NDArray[np.intp]  # each match's count of rows
 
-    def joined(self, kept: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
-        """The rows of every segment (those ``kept`` marks, where given), one after another."""
-        parts, run = self.parts, self.run
-        if kept is not None:
-            parts = list(itertools.compress(parts[1 if run else 0 :], kept[run:].tolist()))
-            if run and kept[:run].any():
-                starts = np.concatenate((_RUN_START, np.cumsum(self.lengths[:run])))
-                left_out = np.flatnonzero(~kept[:run])  # the run split around them: the pieces between kept
-                cuts = np.column_stack((starts[left_out], starts[left_out + 1])).ravel()
-                parts = [*np.split(self.parts[0], cuts)[0::2], *parts]
+    def rows(self, n: int) -> npt.NDArray[np.int32]:
+        """The ``n``-th match's rows."""
+        run = len(self.starts) - 1
+        return self.run_rows[self.starts[n] : self.starts[n + 1]] if n < run else self.arrays[n - run]
+
+    def joined(self, keep: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
+        """The rows of every match (those ``keep`` marks, where given), one after another."""
+        run = len(self.starts) - 1
+        arrays = self.arrays if keep is None else list(itertools.compress(self.arrays, keep[run:].tolist()))
+        parts = [self.run_rows] if run else []
+        if run and keep is not None and not keep[:run].all():
+            left_out = np.flatnonzero(~keep[:run])  # split the run around them: the pieces between are kept
+            parts = np.split(
+                self.run_rows, np.column_stack((self.starts[left_out], self.starts[left_out + 1])).ravel()
+            )[0::2]
+        parts += arrays
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
-
-
-def _among(words: list[str], word: str) -> bool:
-    """Whether ``word`` is in the sorted ``words``."""
-    at = bisect.bisect_left(words, word)
-    return at < len(words) and words[at] == word
-
-
-def _insert(words: list[str], word: str) -> None:
-    """Put ``word`` in the sorted ``words``, unless it is there."""
-    at = bisect.bisect_left(words, word)
-    if at == len(words) or words[at] != word:
-        words.insert(at, word)
-
-
-def _remove(words: list[str], word: str) -> bool:
-    """Take ``word`` out of the sorted ``words``; whether it was there."""
-    at = bisect.bisect_left(words, word)
-    if at < len(words) and words[at] == word:
-        del words[at]
-        return True
-    return False
-
-
-def _within(words: list[str], first: str, end: str) -> list[str]:
-    """The sorted ``words`` from ``first`` up to ``end``."""
-    at = bisect.bisect_left(words, first)
-    return words[at : bisect.bisect_left(words, end, at)]
 
 
 class _Coverage:
