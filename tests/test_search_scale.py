@@ -563,16 +563,24 @@ def test_a_word_s_rows_in_use_stay_in_slot_order_through_writes_removals_and_ren
         assert (np.diff(rows[:used, search_index._SLOT]) > 0).all(), word
 
 
+def twins_written_over(seed: int, writes: int) -> tuple[random.Random, SearchIndex]:
+    """An index of ``with_twins`` documents after ``writes`` writes (guild copies, tombstones), and the random
+    source that drew the documents, to draw queries with."""
+    rng = random.Random(seed)
+    docs = with_twins(rng, 400)
+    index = SearchIndex(docs)
+    rewrite(index, random.Random(seed + 1), docs, writes)
+    return rng, index
+
+
 def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_reading_the_rows_credits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    rng = random.Random(30)
-    docs = with_twins(rng, 400)
-    index = SearchIndex(docs)
-    rewrite(index, random.Random(31), docs, 600)  # guild copies, tombstones, renumbered slots
+    rng, index = twins_written_over(30, 2500)
+    assert index.slot_range < 2500  # renumbered along the way
     queries = [" ".join(pair) for pair in itertools.pairwise(typed(rng, index._vocab, 40))]
     monkeypatch.setattr(search_index, "_OPEN_COST", 0)  # every word after the first only re-scores
-    monkeypatch.setattr(search_index, "_SEEK_SHARE", len(docs))  # a word's rows read through
+    monkeypatch.setattr(search_index, "_SEEK_SHARE", len(index))  # a word's rows read through
     read = answers(index, queries)
     keyed = search_index._keyed
     sought: list[int] = []
@@ -587,9 +595,7 @@ def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_readin
     assert len(sought) > len(queries)
 
 
-def test_the_words_a_prefix_begins_are_read_as_one_run_until_one_is_written_and_again_once_renumbered() -> (
-    None
-):
+def test_a_prefix_s_words_are_read_as_one_run_until_one_is_written_and_again_once_renumbered() -> None:
     docs = documents(random.Random(33), 300)
     index = SearchIndex(docs)
     prefix = index._vocab[len(index._vocab) // 2][:2]
@@ -607,10 +613,7 @@ def test_the_words_a_prefix_begins_are_read_as_one_run_until_one_is_written_and_
 def test_reading_the_words_a_prefix_begins_as_one_run_finds_what_reading_them_one_by_one_finds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    rng = random.Random(34)
-    docs = with_twins(rng, 400)
-    index = SearchIndex(docs)
-    rewrite(index, random.Random(35), docs, 300)  # too few writes to renumber: many words unpacked
+    rng, index = twins_written_over(34, 300)  # too few writes to renumber: many words unpacked
     loaded = pickle.loads(pickle.dumps(index))  # packed again, as saved
     queries = typed(rng, index._vocab, 30)
     queries += [" ".join(pair) for pair in itertools.pairwise(queries[::2])]
