@@ -646,6 +646,36 @@ def test_an_index_saved_holds_a_word_s_rows_in_use_not_its_room_for_more() -> No
     assert loaded._runs.span("") == (0, len(loaded._vocab))
 
 
+class PieceReadingIndex(SearchIndex):
+    """The index as it was: each document credited for a word of a name pair, read one by one for whether
+    it has the word only as a piece of another name; counting the pieces it finds."""
+
+    pieces = 0
+
+    def _share_pieces(self, best: Any, word: str, pairs: Sequence[str], ranks: Any) -> None:
+        slots = self._visible_slots(word, ranks)
+        held = self._slots
+        pieces = [
+            slot
+            for slot in slots[best[slots] > 0.0].tolist()
+            if search_index._a_piece(held[slot], word, pairs)
+        ]
+        best[pieces] *= self.tuning.piece_share
+        self.pieces += len(pieces)
+
+
+def test_a_name_pair_s_pieces_found_from_the_rows_are_those_a_reading_of_each_document_finds() -> None:
+    docs = with_twins(random.Random(37), 400)
+    index, reference = SearchIndex(docs), PieceReadingIndex(docs)
+    for each in (index, reference):
+        rewrite(each, random.Random(38), docs, 600)  # guild copies, tombstones
+    names = [fold(doc.fields[0].text).split() for doc in docs[:80]]  # three words: a name, its pairs
+    queries = [" ".join(pair) for words in names for pair in itertools.pairwise(words)]
+    queries += [" ".join(reversed(pair)) for words in names[:20] for pair in itertools.pairwise(words)]
+    assert answers(index, queries) == answers(reference, queries)
+    assert reference.pieces > len(queries)
+
+
 def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:
     rng = random.Random(28)
     docs = documents(rng, 200)

@@ -660,8 +660,10 @@ class SearchIndex:
         self._texts = _Texts()
         self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
         self._runs = _Runs()  # the postings as last packed, in vocabulary order
-        self._weight_codes: dict[float, int] = {0.0: _NO_WEIGHT}  # a posting's weight -> its code
+        # a posting's weight, and whether its word is one of the document's names (``_a_piece``) -> its code
+        self._weight_codes: dict[tuple[float, bool], int] = {(0.0, False): _NO_WEIGHT}
         self._weight_table = np.zeros(1)  # code -> weight
+        self._named_codes = np.zeros(1, np.bool_)  # code -> whether the word is one of the document's names
         self._building: dict[str, tuple[list[int], list[int]]] = {}  # the postings (slots, codes) while built
         self._slot_buckets = np.full(0, _NO_BUCKET, np.int32)  # slot -> its bucket's number
         self._bucket_numbers: dict[_Bucket, int] = {}
@@ -727,6 +729,7 @@ class SearchIndex:
         # Views in numpy's own dtypes: an array unpickled has a copy of its dtype, and numpy took a path
         # ten times slower in ``_best_matches`` for values read through the weight table unpickled.
         self._weight_table = self._weight_table.view(np.float64)
+        self._named_codes = self._named_codes.view(np.bool_)
         self._slot_buckets = self._slot_buckets.view(np.int32)
         self._postings = {}
         self._runs.unpickled(self._postings, words, rows.view(np.int32), lengths)
@@ -854,7 +857,7 @@ class SearchIndex:
                 if rows is None:
                     rows = building[token] = ([], [])
                 rows[0].append(entry.slot)
-                rows[1].append(self._weight_code(weight))
+                rows[1].append(self._weight_code(weight, token in entry.names))
             return
         for token, weight in weights.items():
             if token not in self._df:
@@ -863,15 +866,17 @@ class SearchIndex:
                 bisect.insort(self._vocab, token)
                 self._grams.add(token)
                 self._vocabulary_changed()
-            self._post(token, entry.slot, self._weight_code(weight))
+            self._post(token, entry.slot, self._weight_code(weight, token in entry.names))
             self._df[token] += 1
 
-    def _weight_code(self, weight: float) -> int:
-        """A posting's weight as its place in ``_weight_table``, which a new weight joins."""
-        code = self._weight_codes.get(weight)
+    def _weight_code(self, weight: float, named: bool) -> int:
+        """A posting's weight, and whether its word is one of the document's names, as a place in
+        ``_weight_table`` and ``_named_codes``, which a new pair of them joins."""
+        code = self._weight_codes.get((weight, named))
         if code is None:
-            code = self._weight_codes[weight] = len(self._weight_table)
+            code = self._weight_codes[weight, named] = len(self._weight_table)
             self._weight_table = np.append(self._weight_table, weight)
+            self._named_codes = np.append(self._named_codes, named)
         return code
 
     def _place_in_bucket(self, slot: int, bucket: _Bucket) -> None:
@@ -1368,11 +1373,22 @@ class SearchIndex:
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
     ) -> None:
         """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
-        another name (``_a_piece``): only documents holding ``word`` itself can be such."""
-        slots = self._visible_slots(word, ranks)
-        held = self._slots
-        pieces = [slot for slot in slots[best[slots] > 0.0].tolist() if _a_piece(held[slot], word, pairs)]
-        best[pieces] *= self.tuning.piece_share  # a word's postings hold each document once
+        another name (``_a_piece``): of the documents credited that have ``word`` in a name (its rows say
+        so), those lacking the other word of one of the pairs lack that pair, and only the others are
+        looked at one by one."""
+        rows = self._postings[word][: self._used(word)]
+        slots = rows[:, _SLOT].astype(np.intp)
+        named = slots[self._named_codes[rows[:, _WEIGHT]] & (ranks[self._slot_buckets[slots]] >= 0)]
+        named = named[best[named] > 0.0]  # in slot order, as a word's rows are
+        whole = np.ones(len(named), np.bool_)  # may hold every pair: has each pair's other word
+        for pair in pairs:
+            first, _, second = pair.partition(" ")
+            other = second if first == word else first
+            held = _keyed(self._postings[other], self._used(other)) >> _CODE_BITS  # its documents' slots
+            whole &= held[np.minimum(np.searchsorted(held, named), len(held) - 1)] == named
+        maybe = [slot for slot in named[whole].tolist() if _a_piece(self._slots[slot], word, pairs)]
+        best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
+        best[maybe] *= self.tuning.piece_share
 
     def _rank(
         self,
