@@ -462,6 +462,10 @@ _V = TypeVar("_V")
 # A query token whose matches reach more documents than this only re-scores documents that rarer
 # tokens already found, instead of adding every document that contains "the" as a candidate.
 _OPEN_COST = 2000
+# A letter typed after a word credits the documents found whose name or title words begin with it: read
+# from the documents of that initial, unless they outnumber those found this many times (reading one's
+# heads took ten times as long as listing one of an initial, at 100k).
+_HEADS_COST = 8
 # A one- or two-letter word being typed that is a word of its own ("d", "o") but begins more words than
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
@@ -1251,11 +1255,12 @@ class SearchIndex:
         weight: float,
     ) -> None:
         """Credit the documents found so far whose name or title words begin with ``word`` (one or two
-        letters): read from the documents found, or where the documents of that initial in the query's
-        buckets are fewer (the default order's lists, ``_ordered``), from those."""
+        letters): read from the documents of that initial in the query's buckets (the default order's
+        lists, ``_ordered``), or where they outnumber ``_HEADS_COST`` times those found, from the heads of
+        the documents found."""
         initials = self._ordered.get(word, {})
         listed = [initials[bucket] for bucket in buckets if bucket in initials]
-        if sum(map(len, listed)) < sum(map(len, found)):
+        if sum(map(len, listed)) < _HEADS_COST * sum(map(len, found)):
             slots = np.fromiter((key[-1] for keys in listed for key in keys), np.intp)
             heads = slots[tally.found_at[slots] != _NOT_FOUND]
         else:
