@@ -501,9 +501,8 @@ _ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score 
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
-_UNPICKLED = frozenset(
-    {"_lock", "_match_cache", "_weighed", "_slots", "_tally", "_runs"}
-)  # ``__setstate__`` remakes
+# What a copy of the index does not carry: ``__setstate__`` remakes it
+_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots", "_tally", "_runs"})
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
