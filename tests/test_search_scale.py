@@ -653,7 +653,8 @@ class PieceReadingIndex(SearchIndex):
     pieces = 0
 
     def _share_pieces(self, best: Any, word: str, pairs: Sequence[str], ranks: Any) -> None:
-        slots = self._visible_slots(word, ranks)
+        slots = self._postings[word][:, search_index._SLOT].astype(np.intp)
+        slots = slots[ranks[self._slot_buckets[slots]] >= 0]
         held = self._slots
         pieces = [
             slot
@@ -674,6 +675,22 @@ def test_a_name_pair_s_pieces_found_from_the_rows_are_those_a_reading_of_each_do
     queries += [" ".join(reversed(pair)) for words in names[:20] for pair in itertools.pairwise(words)]
     assert answers(index, queries) == answers(reference, queries)
     assert reference.pieces > len(queries)
+
+
+def test_one_document_alone_holds_a_word_when_every_other_holding_it_is_out_of_sight_however_many() -> None:
+    docs = [
+        replace(doc, fields=(*doc.fields, TextField("zanzibar"))) for doc in documents(random.Random(39), 302)
+    ]
+    shared, elsewhere, last = docs[0], docs[1:301], docs[301]  # 300 rows of another guild's between them
+    index = SearchIndex([shared, *(replace(doc, guild_id=GUILD) for doc in elsewhere)])
+    ranks = index._bucket_ranks(index._buckets(None, None))  # what a query outside any guild sees
+    assert index._sole_holder("zanzibar", ranks) == index._entries[shared.ident].slot
+
+    index.upsert(last)
+    assert index._sole_holder("zanzibar", ranks) is None
+    guild_ranks = index._bucket_ranks(index._buckets(None, GUILD))
+    assert index._sole_holder("zanzibar", guild_ranks) is None
+    assert index._sole_holder("nowhere", ranks) is None
 
 
 def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live_ones() -> None:

@@ -468,6 +468,7 @@ _OPEN_COST = 2000
 # from the documents of that initial, unless they outnumber those found this many times (reading one's
 # heads took ten times as long as listing one of an initial, at 100k).
 _HEADS_COST = 8
+_FIRST_ROWS = 64  # a word's rows first read to tell whether one document alone holds it (``_sole_holder``)
 # A one- or two-letter word being typed that is a word of its own ("d", "o") but begins more words than
 # this is completed from names' initials, as a letter that is no word is.
 _PREFIX_WORDS_MAX = 500
@@ -1281,13 +1282,20 @@ class SearchIndex:
                 ranks[number] = rank
         return ranks
 
-    def _visible_slots(self, token: str, ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
-        """The slots of the documents holding ``token`` in the query's buckets."""
+    def _sole_holder(self, token: str, ranks: npt.NDArray[np.int64]) -> int | None:
+        """The slot of the one document holding ``token`` in the query's buckets, if one alone does. The rows
+        are read a chunk at a time, each eight times the last, until a second such document turns up: a
+        common word's first few rows settle it."""
         postings = self._postings.get(token)
         if postings is None:
-            return np.empty(0, np.intp)
-        slots = postings[:, _SLOT].astype(np.intp)
-        return slots[ranks[self._slot_buckets[slots]] >= 0]
+            return None
+        visible: list[int] = []
+        start, chunk, used = 0, _FIRST_ROWS, self._used(token)
+        while start < used and len(visible) < 2:
+            slots = postings[start : min(start + chunk, used), _SLOT].astype(np.intp)
+            visible += slots[ranks[self._slot_buckets[slots]] >= 0][:2].tolist()
+            start, chunk = start + chunk, chunk * 8
+        return visible[0] if len(visible) == 1 else None
 
     def _gather(self, plan: _TokenPlan) -> _Gathered:
         """The rows a query word's matches reach: those of the words it begins as one run of the packed
@@ -1618,8 +1626,8 @@ class SearchIndex:
         sole: set[_Ident] = set()
         ranks = self._bucket_ranks(buckets)
         for word in meaningful(query.split()):
-            slots = self._visible_slots(word, ranks)
-            holder = self._slots[int(slots[0])].doc.ident if len(slots) == 1 else None
+            slot = self._sole_holder(word, ranks)
+            holder = None if slot is None else self._slots[slot].doc.ident
             if holder in holders:
                 sole.add(holder)
         return sole == {hits[0].document.ident}
