@@ -559,8 +559,7 @@ def test_a_word_s_rows_in_use_stay_in_slot_order_through_writes_removals_and_ren
     index, _ = rewritten(random.Random(29), with_twins(random.Random(29), 300), 4000)
     assert index.slot_range < 4000  # renumbered along the way
     for word, rows in index._postings.items():
-        used = index._df[word] + index._dead.get(word, 0)
-        assert (np.diff(rows[:used, search_index._SLOT]) > 0).all(), word
+        assert (np.diff(rows[: index._used(word), search_index._SLOT]) > 0).all(), word
 
 
 def twins_written_over(seed: int, writes: int) -> tuple[random.Random, SearchIndex]:

@@ -141,14 +141,15 @@ Postings as arrays: the index at 10,171 documents (``bench/search_bench.py``) 6,
 The documents are held without their raw texts (``without_texts``), which the index keeps folded by
 slot (``_Texts``): at 600,606 documents the pickled index loads in 5.7-6.9 s instead of 10.0-10.2 s,
 in 2,155 MB instead of 2,590 MB (an experiment on a loaded index, before the change).
-Five cuts to the p95-p99 of lookups and completion at 600,606 documents (``docs/benchmarks.md``), every
+Six cuts to the p95-p99 of lookups and completion at 600,606 documents (``docs/benchmarks.md``), every
 answer the same: a query word that only re-scores the documents found seeks each of them in the rows of
 its commonest matches (rows in use are in slot order), instead of reading all their rows (``_best_among``);
 a phrase term leaves unread the texts whose length alone keeps them below the ratio needed (``_Texts``);
 the thousands of words a few letters begin are read as one run of the postings, packed in vocabulary
 order (``_Runs``), instead of a word at a time; a name pair's pieces are found from the rows, whose codes
-say whether the word is one of the document's names (``_share_pieces``); and a letter typed after a word
-is looked up in its initial's list unless that is many times longer than the documents found.
+say whether the word is one of the document's names (``_share_pieces``); a letter typed after a word is
+looked up in its initial's list unless that is many times longer than the documents found; and whether
+one entry alone holds a word is read a chunk of its rows at a time (``_sole_holder``).
 
 The notes below are the original measurements on the first 101 queries.
 
