@@ -484,7 +484,7 @@ _MATCH_CACHE_MAX = 4096
 # The rows in use are in slot order: a document joins with a slot above every other, compacting keeps the
 # order, and renumbering keeps the slots' order. Read as one int64 (``_keyed``), a row is its slot times
 # 2**32 plus its code, the slot in the high half whatever the machine's byte order, so a document is
-# sought in a word's rows by bisection (``_best_among``).
+# sought in a word's rows by bisection (``_seek``).
 _SLOT, _WEIGHT = (1, 0) if sys.byteorder == "little" else (0, 1)
 _CODE_BITS = 32
 _CODE_MASK = (1 << _CODE_BITS) - 1
@@ -1364,11 +1364,8 @@ class SearchIndex:
         values: list[npt.NDArray[np.float64]] = []
         if sought.any():
             words = list(plan.matches)
-            keys = among.astype(np.int64) << _CODE_BITS  # each found slot's lowest row key
             for n in np.flatnonzero(sought).tolist():
-                held = _keyed(gathered.rows(n), self._used(words[n]))
-                rows = held[np.minimum(np.searchsorted(held, keys), len(held) - 1)]
-                hit = (rows >> _CODE_BITS) == among
+                hit, rows = self._seek(words[n], among)
                 slots.append(among[hit])
                 values.append(sims[n] * self._weight_table[rows[hit] & _CODE_MASK])
         read = ~sought
@@ -1384,6 +1381,16 @@ class SearchIndex:
         np.maximum.at(tally.best, credited, np.concatenate(values) if len(values) > 1 else values[0])
         return credited
 
+    def _seek(
+        self, token: str, slots: npt.NDArray[np.intp]
+    ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """Which of ``slots`` (sorted) hold ``token``, each sought in its rows (in slot order) by bisection;
+        and for each, the row found (``_keyed``: its slot, then its code), which is the slot's own where it
+        holds the token."""
+        held = _keyed(self._postings[token], self._used(token))
+        rows = held[np.minimum(np.searchsorted(held, slots.astype(np.int64) << _CODE_BITS), len(held) - 1)]
+        return (rows >> _CODE_BITS) == slots, rows
+
     def _share_pieces(
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
     ) -> None:
@@ -1398,9 +1405,7 @@ class SearchIndex:
         whole = np.ones(len(named), np.bool_)  # may hold every pair: has each pair's other word
         for pair in pairs:
             first, _, second = pair.partition(" ")
-            other = second if first == word else first
-            held = _keyed(self._postings[other], self._used(other)) >> _CODE_BITS  # its documents' slots
-            whole &= held[np.minimum(np.searchsorted(held, named), len(held) - 1)] == named
+            whole &= self._seek(second if first == word else first, named)[0]
         maybe = [slot for slot in named[whole].tolist() if _a_piece(self._slots[slot], word, pairs)]
         best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
         best[maybe] *= self.tuning.piece_share
@@ -1722,11 +1727,6 @@ class _Gathered(NamedTuple):
     starts: npt.NDArray[np.int64]  # where each of those matches' rows begin in the run, and its end
     arrays: list[npt.NDArray[np.int32]]  # each later match's rows
     lengths: npt.NDArray[np.intp]  # each match's count of rows
-
-    def rows(self, n: int) -> npt.NDArray[np.int32]:
-        """The ``n``-th match's rows."""
-        run = len(self.starts) - 1
-        return self.run_rows[self.starts[n] : self.starts[n + 1]] if n < run else self.arrays[n - run]
 
     def joined(self, keep: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.int32]:
         """The rows of every match (those ``keep`` marks, where given), one after another."""
