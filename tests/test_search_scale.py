@@ -480,7 +480,7 @@ def test_a_word_is_credited_with_its_field_s_weight_unrounded_however_many_weigh
         index.upsert(doc)  # weights new to the index, posted one write at a time
     coverage = index._coverage(["quokka"], index._buckets(None, None), typing=False)
     credited = dict(zip(coverage.slots.tolist(), coverage.coverage.tolist(), strict=True))
-    held = {index._entries[doc.ident].slot: weight for doc, weight in zip(docs, weights, strict=True)}
+    held = {index._entries[doc.ident]: weight for doc, weight in zip(docs, weights, strict=True)}
     assert credited == pytest.approx(held, rel=1e-12)  # the weight itself, not a float32 or a byte's rounding
 
 
@@ -683,7 +683,7 @@ def test_one_document_alone_holds_a_word_when_every_other_holding_it_is_out_of_s
     shared, elsewhere, last = docs[0], docs[1:301], docs[301]  # 300 rows of another guild's between them
     index = SearchIndex([shared, *(replace(doc, guild_id=GUILD) for doc in elsewhere)])
     ranks = index._bucket_ranks(index._buckets(None, None))  # what a query outside any guild sees
-    assert index._sole_holder("zanzibar", ranks) == index._entries[shared.ident].slot
+    assert index._sole_holder("zanzibar", ranks) == index._entries[shared.ident]
 
     index.upsert(last)
     assert index._sole_holder("zanzibar", ranks) is None
@@ -700,6 +700,6 @@ def test_rewriting_the_same_documents_keeps_the_texts_held_within_twice_the_live
     for step in range(3000):  # renumbered along the way: the texts of documents since rewritten let go
         index.upsert(docs[step % len(docs)])
         assert len(index._texts.texts) <= 2 * live + 2 * search_index._SLOT_FLOOR
-    assert [index._texts.of(index._entries[doc.ident].slot) for doc in docs] == [
+    assert [index._texts.of(index._entries[doc.ident]) for doc in docs] == [
         [fold(field.text) for field in doc.fields] for doc in docs
     ]

@@ -193,6 +193,7 @@ import functools
 import heapq
 import itertools
 import math
+import operator
 import pickle
 import re
 import sys
@@ -208,6 +209,7 @@ from rapidfuzz import fuzz, process
 
 from bot import limits
 from bot.messages.catalogue import in_language
+from bot.search.columns import Strings, joined, split
 from bot.search.filters import Filters
 from bot.search.ngrams import BigramFilter
 from bot.search.text import fold, is_numeric
@@ -281,6 +283,7 @@ class DocumentKind(StrEnum):
 
 
 _KIND_ORDER = {kind: rank for rank, kind in enumerate(DocumentKind)}
+_KINDS = tuple(DocumentKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -506,7 +509,7 @@ _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
 # What a copy of the index does not carry: ``__setstate__`` remakes it
-_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_slots", "_tally", "_runs"})
+_UNPICKLED = frozenset({"_lock", "_match_cache", "_weighed", "_tally", "_runs"})
 _HYPHENATED = re.compile(r"\w+(?:[-‐‑–]\w+)+")
 
 
@@ -661,8 +664,8 @@ class SearchIndex:
         self.tuning = tuning
         self._lock = threading.RLock()
         self._next_slot = _NO_SLOT + 1
-        self._entries: dict[_Ident, _IndexedDocument] = {}
-        self._slots: dict[int, _IndexedDocument] = {}
+        self._entries: dict[_Ident, int] = {}  # each linked document's slot
+        self._slots = _Held()
         self._tally = _Tally()  # a query's scratch (``_coverage``), under the lock as every read
         self._texts = _Texts()
         self._postings: dict[str, npt.NDArray[np.int32]] = {}  # token -> rows, every bucket
@@ -708,6 +711,7 @@ class SearchIndex:
         self._vocab = sorted(self._postings)
         self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         self._grams = BigramFilter(self._vocab)
+        self._slots = self._slots.packed()
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -722,6 +726,7 @@ class SearchIndex:
             used = zip(map(self._postings.__getitem__, self._vocab), lengths.tolist(), strict=True)
             rows = np.concatenate([rows[:count] for rows, count in used]) if self._vocab else _NO_ROWS
             state["_postings"] = (list(self._vocab), rows, lengths)
+            state["_slots"] = self._slots.packed()
             return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -731,7 +736,6 @@ class SearchIndex:
         self._lock = threading.RLock()
         self._match_cache = {}
         self._weighed = {}
-        self._slots = {entry.slot: entry for entry in self._entries.values()}
         self._tally = _Tally()
         # Views in numpy's own dtypes: an array unpickled has a copy of its dtype, and numpy took a path
         # ten times slower in ``_best_matches`` for values read through the weight table unpickled.
@@ -753,13 +757,13 @@ class SearchIndex:
 
     def get(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> Document | None:
         with self._lock:
-            entry = self._entries.get((kind, key, guild_id))
-            return entry.doc if entry else None
+            slot = self._entries.get((kind, key, guild_id))
+            return None if slot is None else self._slots[slot].doc
 
     def documents(self) -> list[Document]:
         """Every document held, each as ``without_texts`` makes it, tombstones aside."""
         with self._lock:
-            return [entry.doc for entry in self._entries.values()]
+            return [self._slots[slot].doc for slot in self._entries.values()]
 
     def guild_documents(self, guild_id: int) -> list[Document]:
         """A guild's own documents, tombstones included."""
@@ -776,7 +780,10 @@ class SearchIndex:
             )
 
     def _held(self, idents: Iterable[_Ident]) -> list[Document]:
-        return [self._tombstones[i] if i in self._tombstones else self._entries[i].doc for i in idents]
+        return [
+            self._tombstones[i] if i in self._tombstones else self._slots[self._entries[i]].doc
+            for i in idents
+        ]
 
     def holds(self, doc: Document) -> bool:
         """Whether the index holds ``doc`` as upserting it would leave it: the same document
@@ -789,10 +796,12 @@ class SearchIndex:
     def _holds(self, doc: Document, prepared: _Prepared | None) -> bool:
         if prepared is None:
             return self._tombstones.get(doc.ident) == doc
-        entry = self._entries.get(doc.ident)
+        slot = self._entries.get(doc.ident)
+        if slot is None:
+            return False
+        entry = self._slots[slot]
         return (
-            entry is not None
-            and _searched(entry) == _searched(prepared.entry)
+            _searched(entry) == _searched(prepared.entry)
             and self._texts.of(entry.slot) == list(prepared.texts)
             and self._texts.weights_of(entry.slot) == list(prepared.text_weights)
         )
@@ -800,8 +809,8 @@ class SearchIndex:
     def texts(self, kind: DocumentKind, key: str, guild_id: int = SHARED_GUILD) -> list[str]:
         """The folded texts a document is searched on, heaviest first (none for a document not held)."""
         with self._lock:
-            entry = self._entries.get((kind, key, guild_id))
-            return self._texts.of(entry.slot) if entry else []
+            slot = self._entries.get((kind, key, guild_id))
+            return [] if slot is None else self._texts.of(slot)
 
     def upsert(self, doc: Document) -> None:
         """Add ``doc``, or replace the document with the same (kind, key, guild); effective at once."""
@@ -839,8 +848,8 @@ class SearchIndex:
         ident = doc.ident
         entry.slot = self._next_slot
         self._next_slot += 1
-        self._entries[ident] = entry
-        self._slots[entry.slot] = entry
+        self._entries[ident] = entry.slot
+        self._slots.add(entry)
         bucket = (doc.kind, doc.guild_id)
         self._place_in_bucket(entry.slot, bucket)
         self._texts.add(entry.slot, prepared.texts, prepared.text_weights)
@@ -938,7 +947,7 @@ class SearchIndex:
 
     def _forget(self, ident: _Ident) -> bool:
         if ident in self._entries:
-            doc = self._entries[ident].doc
+            doc = self._slots[self._entries[ident]].doc
             self._unlink(ident)
         else:
             tombstone = self._tombstones.pop(ident, None)
@@ -959,8 +968,8 @@ class SearchIndex:
 
     def _unlink(self, ident: _Ident) -> None:
         self._weighed.clear()
-        entry = self._entries.pop(ident)
-        del self._slots[entry.slot]
+        entry = self._slots[self._entries.pop(ident)]
+        self._slots.remove(entry.slot)
         self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
@@ -1013,13 +1022,12 @@ class SearchIndex:
         that slots break ties in (coverage found at once, the default order) stays as it was."""
         for token in list(self._dead):  # no dead row's slot number may outlive its renumbering
             self._compact(token)
-        old = sorted(self._slots)
-        entries = [self._slots[slot] for slot in old]
+        old = self._slots.slots()
         remap = np.zeros(self._next_slot, np.intp)  # old slot -> new; _NO_SLOT (spare rows) stays
         remap[old] = np.arange(_NO_SLOT + 1, _NO_SLOT + 1 + len(old))
-        self._slots = dict(enumerate(entries, _NO_SLOT + 1))
-        for slot, entry in self._slots.items():
-            entry.slot = slot
+        self._slots.renumber(old)
+        new = remap.tolist()
+        self._entries = {ident: new[slot] for ident, slot in self._entries.items()}
         self._texts.renumber(old)
         self._next_slot = _NO_SLOT + 1 + len(old)
         buckets = np.full(max(2 * self._next_slot, 1024), _NO_BUCKET, np.int32)
@@ -1028,7 +1036,6 @@ class SearchIndex:
         for postings in self._postings.values():
             postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
         self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
-        new = remap.tolist()
         for lists in self._ordered.values():
             for ordered in lists.values():
                 ordered[:] = [(date, label, new[slot]) for date, label, slot in ordered]
@@ -1431,12 +1438,8 @@ class SearchIndex:
                 return []
             listed = (e for e in self._default_entries(kinds, guild_id) if narrowing.admits(e.doc))
             return [Hit(entry.doc, 0.0) for entry, _ in zip(listed, range(limit), strict=False)]
-        exact = [
-            self._entries[ident]
-            for ident in self._exact.get(query, ())
-            if self._visible(self._entries[ident], kinds, guild_id)
-            and narrowing.admits(self._entries[ident].doc)
-        ]
+        named = (self._slots[self._entries[ident]] for ident in self._exact.get(query, ()))
+        exact = [e for e in named if self._visible(e, kinds, guild_id) and narrowing.admits(e.doc)]
         hits = sorted((Hit(entry.doc, 100.0) for entry in exact), key=_hit_order)
         words = meaningful(query.split())  # "who", "the", "someone" weigh nothing
         short = len(words) == 1 and len(words[0]) < self.tuning.prefix_min
@@ -1837,9 +1840,8 @@ class _Texts:
         runs = np.cumsum(counts) - counts
         return np.repeat(self.start[slots] - runs, counts) + np.arange(int(counts.sum())), runs
 
-    def renumber(self, old: Sequence[int]) -> None:
-        """The texts of the slots ``old`` only, which are now slots 1, 2, 3, ... in that order."""
-        slots = np.asarray(old, np.intp)
+    def renumber(self, slots: npt.NDArray[np.intp]) -> None:
+        """The texts of ``slots`` only, which are now slots 1, 2, 3, ... in that order."""
         places, runs = self._places(slots)
         self.texts = list(map(self.texts.__getitem__, places.tolist()))
         size = max(2 * len(places), 1024)
@@ -1880,6 +1882,161 @@ class _Texts:
         )[0]
         phrases[held] = np.maximum.reduceat(self.weights[places] * ratios / 100.0, runs[held])
         return phrases
+
+
+class _Packed:
+    """Linked documents as columns, a row each: an array for each number (kind, guild, date), a table of
+    the distinct facets, and a ``Strings`` column for each text and each tuple of words. It unpickles at
+    once, however many rows it holds; a row is made a document only when read (``entry``)."""
+
+    def __init__(self, entries: Sequence[_IndexedDocument] = ()) -> None:
+        docs = [entry.doc for entry in entries]
+        self._kinds = np.array([_KIND_ORDER[doc.kind] for doc in docs], np.uint8)
+        self._guilds = np.array([doc.guild_id for doc in docs], np.int64)
+        self._dates = np.array([doc.date.toordinal() if doc.date else 0 for doc in docs], np.int32)
+        distinct: dict[Facets, int] = {}
+        self._facets_of = np.array([distinct.setdefault(doc.facets, len(distinct)) for doc in docs], np.int32)
+        self._facets = list(distinct)
+        texts = ("key", "label", "incident", "detail", "label_fr", "detail_fr")  # and the heads, last
+        self._texts = (
+            *(Strings(map(operator.attrgetter(name), docs)) for name in texts),
+            Strings(entry.heads for entry in entries),
+        )
+        words = ("exact", "compounds", "pairs", "names")
+        self._words = tuple(Strings(map(joined, map(operator.attrgetter(name), entries))) for name in words)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        # numpy's own dtypes (``SearchIndex.__setstate__``)
+        self._kinds, self._guilds = self._kinds.view(np.uint8), self._guilds.view(np.int64)
+        self._dates, self._facets_of = self._dates.view(np.int32), self._facets_of.view(np.int32)
+
+    def entry(self, row: int, slot: int) -> _IndexedDocument:
+        """The document of ``row``, at ``slot``."""
+        key, label, incident, detail, label_fr, detail_fr, heads = (column[row] for column in self._texts)
+        exact, compounds, pairs, names = (split(column[row]) for column in self._words)
+        date = int(self._dates[row])
+        doc = Document(
+            _KINDS[self._kinds[row]],
+            cast(str, key),
+            cast(str, label),
+            incident,
+            int(self._guilds[row]),
+            date=dt.date.fromordinal(date) if date else None,
+            detail=detail,
+            facets=self._facets[self._facets_of[row]],
+            label_fr=label_fr,
+            detail_fr=detail_fr,
+        )
+        # words interned, as ``_folded`` interns them: one copy of each however many documents hold it
+        pairs, names = (tuple(map(sys.intern, words)) for words in (pairs, names))
+        return _IndexedDocument(doc, exact, compounds, cast(str, heads), pairs, names, slot)
+
+    def taken(self, rows: npt.NDArray[np.intp]) -> _Packed:
+        """The rows ``rows``, in that order."""
+        packed = _Packed()
+        packed._kinds, packed._guilds, packed._dates = (
+            self._kinds[rows],
+            self._guilds[rows],
+            self._dates[rows],
+        )
+        packed._facets, packed._facets_of = self._facets, self._facets_of[rows]
+        packed._texts = tuple(column.taken(rows) for column in self._texts)
+        packed._words = tuple(column.taken(rows) for column in self._words)
+        return packed
+
+    def followed_by(self, other: _Packed) -> _Packed:
+        """This one's rows, then ``other``'s."""
+        packed = _Packed()
+        packed._kinds = np.concatenate([self._kinds, other._kinds])
+        packed._guilds = np.concatenate([self._guilds, other._guilds])
+        packed._dates = np.concatenate([self._dates, other._dates])
+        places = {facets: place for place, facets in enumerate(self._facets)}
+        packed._facets = list(self._facets)
+        for facets in other._facets:
+            places.setdefault(facets, len(packed._facets))
+            if places[facets] == len(packed._facets):
+                packed._facets.append(facets)
+        moved = np.array([places[facets] for facets in other._facets], np.int32)
+        packed._facets_of = np.concatenate([self._facets_of, moved[other._facets_of]])
+        packed._texts = tuple(map(Strings.followed_by, self._texts, other._texts))
+        packed._words = tuple(map(Strings.followed_by, self._words, other._words))
+        return packed
+
+
+_NO_ROW = -1
+
+
+class _Held:
+    """The linked documents by slot (``SearchIndex._slots``). Those the index held when it was last packed
+    (built, saved, loaded) are ``_Packed`` rows, made objects the first time they are read; those linked
+    since are objects. Unpickling 600,606 documents' objects was most of a restart (4.1 of 5.4 s at 100k
+    incidents), and the objects most of the index's memory."""
+
+    def __init__(self) -> None:
+        self._objects: dict[int, _IndexedDocument] = {}  # the documents linked since packing, and those read
+        self._packed = _Packed()
+        self._rows = np.full(1024, _NO_ROW, np.int32)  # slot -> its row in ``_packed``, if it has one
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, slot: int) -> _IndexedDocument:
+        entry = self._objects.get(slot)
+        if entry is None:
+            row = int(self._rows[slot])
+            if row == _NO_ROW:
+                raise KeyError(slot)
+            entry = self._objects[slot] = self._packed.entry(row, slot)
+        return entry
+
+    def add(self, entry: _IndexedDocument) -> None:
+        """Hold a document just linked, at its slot."""
+        if entry.slot >= len(self._rows):
+            self._rows = np.concatenate([self._rows, np.full(len(self._rows), _NO_ROW, np.int32)])
+        self._objects[entry.slot] = entry
+        self._count += 1
+
+    def remove(self, slot: int) -> None:
+        self._objects.pop(slot, None)
+        self._rows[slot] = _NO_ROW
+        self._count -= 1
+
+    def slots(self) -> npt.NDArray[np.intp]:
+        """The slots held, in order."""
+        linked = np.fromiter(self._objects, np.intp, len(self._objects))
+        return np.union1d(np.flatnonzero(self._rows != _NO_ROW), linked)
+
+    def packed(self) -> _Held:
+        """These documents, every one a ``_Packed`` row: the rows held, then the documents linked since."""
+        slots = self.slots()
+        rows = self._rows[slots]
+        fresh = rows == _NO_ROW
+        held = _Held()
+        linked = _Packed([self._objects[slot] for slot in slots[fresh].tolist()])
+        held._packed = self._packed.taken(rows[~fresh].astype(np.intp)).followed_by(linked)
+        held._rows = np.full(len(self._rows), _NO_ROW, np.int32)
+        held._rows[np.concatenate([slots[~fresh], slots[fresh]])] = np.arange(len(slots), dtype=np.int32)
+        held._count = self._count
+        return held
+
+    def renumber(self, old: npt.NDArray[np.intp]) -> None:
+        """Move the documents of the slots ``old`` (every one held, in order) to slots 1, 2, 3, ..."""
+        new = dict(zip(old.tolist(), range(_NO_SLOT + 1, _NO_SLOT + 1 + len(old)), strict=True))
+        self._objects = {new[slot]: entry for slot, entry in self._objects.items()}
+        for slot, entry in self._objects.items():
+            entry.slot = slot
+        rows = np.full(max(2 * (len(old) + 1), 1024), _NO_ROW, np.int32)
+        rows[_NO_SLOT + 1 : len(old) + 1] = self._rows[old]
+        self._rows = rows
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._rows = self._rows.view(np.int32)  # numpy's own dtype (``SearchIndex.__setstate__``)
 
 
 _GrownArray = TypeVar(
