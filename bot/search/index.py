@@ -187,6 +187,7 @@ suggest_score and ambiguous_window are judgement calls the set does not constrai
 
 from __future__ import annotations
 
+import array
 import bisect
 import datetime as dt
 import functools
@@ -491,7 +492,8 @@ _MATCH_CACHE_MAX = 4096
 _SLOT, _WEIGHT = (1, 0) if sys.byteorder == "little" else (0, 1)
 _CODE_BITS = 32
 _CODE_MASK = (1 << _CODE_BITS) - 1
-_NO_ROWS = np.zeros((0, 2), np.int32)  # a new word's postings, before ``_with_room`` gives them room
+_NO_ROWS = np.zeros((0, 2), np.int32)
+_NO_SLOTS = np.zeros(0, np.intc)  # a new word's postings, before ``_with_room`` gives them room
 _RUN_START = np.zeros(1, np.int64)  # the offsets of no words' rows
 _NO_WEIGHT = 0  # the code of weight 0: a spare row's
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
@@ -693,16 +695,19 @@ class SearchIndex:
         # A query word's matches weighed (``_weigh``): they hang on every document frequency, so any
         # document linked or unlinked forgets them all.
         self._weighed: dict[tuple[str, bool], _Weighed] = {}
-        # Each bucket in the default order: every document (under ""), and under each one- or
-        # two-letter initial the documents with a name or title word starting with it.
-        self._ordered: dict[str, dict[_Bucket, list[_OrderKey]]] = {}
+        # Each bucket's slots in the default order (``_order_key``): every document (under ""), and under
+        # each one- or two-letter initial the documents with a name or title word starting with it.
+        self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
+        self._building_order: dict[str, dict[_Bucket, list[_OrderKey]]] = {}  # while built: sorted at its end
         self._bulk = True
         for doc in _last_of_each(documents):
             self.upsert(doc)
         self._bulk = False
-        for lists in self._ordered.values():
-            for ordered in lists.values():
-                ordered.sort()
+        for initial, lists in self._building_order.items():
+            self._ordered[initial] = {
+                bucket: _slot_array([key[-1] for key in sorted(keys)]) for bucket, keys in lists.items()
+            }
+        self._building_order = {}
         for token, (slots, codes) in self._building.items():  # in the order the documents first hold them
             self._postings[token] = _posting_rows(slots, codes)
             self._df[token] = len(slots)
@@ -861,11 +866,11 @@ class SearchIndex:
             _share(self._exact, name, ident)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
-            ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, [])
             if self._bulk:
-                ordered.append(key)  # sorted once, when the build ends
-            else:
-                bisect.insort(ordered, key)
+                self._building_order.setdefault(initial, {}).setdefault(bucket, []).append(key)
+                continue
+            ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, _slot_array([]))
+            ordered.insert(bisect.bisect_left(ordered, key, key=self._slots.order_key), entry.slot)
         if self._bulk:  # the postings as lists, made arrays (and counted) when the build ends
             building = self._building
             for token, weight in weights.items():
@@ -969,7 +974,6 @@ class SearchIndex:
     def _unlink(self, ident: _Ident) -> None:
         self._weighed.clear()
         entry = self._slots[self._entries.pop(ident)]
-        self._slots.remove(entry.slot)
         self._slot_buckets[entry.slot] = _NO_BUCKET
         kind, _, guild_id = ident
         for name in entry.exact:
@@ -983,11 +987,12 @@ class SearchIndex:
         for initial in ("", *self._initials_of(entry)):
             lists = self._ordered[initial]
             ordered = lists[bucket]
-            del ordered[bisect.bisect_left(ordered, key)]
+            del ordered[bisect.bisect_left(ordered, key, key=self._slots.order_key)]
             if not ordered:
                 del lists[bucket]
                 if not lists:
                     del self._ordered[initial]
+        self._slots.remove(entry.slot)  # once out of the default order, which reads it to find its place
         for token in self._tokens(entry):
             self._unpost(token)
             self._df[token] -= 1
@@ -1037,8 +1042,8 @@ class SearchIndex:
             postings[:, _SLOT] = remap[postings[:, _SLOT].astype(np.intp)]
         self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         for lists in self._ordered.values():
-            for ordered in lists.values():
-                ordered[:] = [(date, label, new[slot]) for date, label, slot in ordered]
+            for bucket, ordered in lists.items():
+                lists[bucket] = _slot_array(remap[np.frombuffer(ordered, np.intc)])
 
     def _add_anagram(self, token: str) -> None:
         if len(token) >= _ANAGRAM_MIN:
@@ -1271,12 +1276,12 @@ class SearchIndex:
         initials = self._ordered.get(word, {})
         listed = [initials[bucket] for bucket in buckets if bucket in initials]
         if sum(map(len, listed)) < _HEADS_COST * sum(map(len, found)):
-            slots = np.fromiter((key[-1] for keys in listed for key in keys), np.intp)
+            slots = np.concatenate([np.frombuffer(slots, np.intc) for slots in listed] or [_NO_SLOTS])
             heads = slots[tally.found_at[slots] != _NOT_FOUND]
         else:
             needle = f" {word}"
             heads = np.array(
-                [s for s in tally.distinct(found).tolist() if needle in self._slots[s].heads], np.intp
+                [s for s in tally.distinct(found).tolist() if needle in self._slots.heads(s)], np.intp
             )
         tally.totals[heads] += weight * self.tuning.prefix_sim * _W_HEAD
 
@@ -1531,9 +1536,9 @@ class SearchIndex:
         documents come and go, merged as they are read."""
         ordered = self._ordered.get(initial, {})
         for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
-            lists = [ordered.get(bucket, []) for bucket in buckets]
-            for key in heapq.merge(*lists) if len(lists) > 1 else lists[0]:
-                entry = self._slots[key[-1]]
+            lists = [ordered.get(bucket, ()) for bucket in buckets]
+            for slot in heapq.merge(*lists, key=self._slots.order_key) if len(lists) > 1 else lists[0]:
+                entry = self._slots[slot]
                 if self._visible(entry, kinds, guild_id):
                     yield entry
 
@@ -1884,6 +1889,9 @@ class _Texts:
         return phrases
 
 
+_LABEL, _HEADS = 1, 6  # the columns of labels and of heads in ``_Packed._texts``
+
+
 class _Packed:
     """Linked documents as columns, a row each: an array for each number (kind, guild, date), a table of
     the distinct facets, and a ``Strings`` column for each text and each tuple of words. It unpickles at
@@ -1897,7 +1905,7 @@ class _Packed:
         distinct: dict[Facets, int] = {}
         self._facets_of = np.array([distinct.setdefault(doc.facets, len(distinct)) for doc in docs], np.int32)
         self._facets = list(distinct)
-        texts = ("key", "label", "incident", "detail", "label_fr", "detail_fr")  # and the heads, last
+        texts = ("key", "label", "incident", "detail", "label_fr", "detail_fr")  # and the heads (``_HEADS``)
         self._texts = (
             *(Strings(map(operator.attrgetter(name), docs)) for name in texts),
             Strings(entry.heads for entry in entries),
@@ -1934,6 +1942,13 @@ class _Packed:
         # words interned, as ``_folded`` interns them: one copy of each however many documents hold it
         pairs, names = (tuple(map(sys.intern, words)) for words in (pairs, names))
         return _IndexedDocument(doc, exact, compounds, cast(str, heads), pairs, names, slot)
+
+    def order_key(self, row: int, slot: int) -> _OrderKey:
+        """``_order_key`` of the row's document, at ``slot``."""
+        return (-int(self._dates[row]), cast(str, self._texts[_LABEL][row]), slot)
+
+    def heads(self, row: int) -> str:
+        return cast(str, self._texts[_HEADS][row])
 
     def taken(self, rows: npt.NDArray[np.intp]) -> _Packed:
         """The rows ``rows``, in that order."""
@@ -2005,6 +2020,17 @@ class _Held:
         self._objects.pop(slot, None)
         self._rows[slot] = _NO_ROW
         self._count -= 1
+
+    def order_key(self, slot: int) -> _OrderKey:
+        """The document's place in its bucket's default order (``_order_key``), read without making it an
+        object."""
+        entry = self._objects.get(slot)
+        return _order_key(entry) if entry is not None else self._packed.order_key(int(self._rows[slot]), slot)
+
+    def heads(self, slot: int) -> str:
+        """The document's ``heads``, read without making it an object."""
+        entry = self._objects.get(slot)
+        return entry.heads if entry is not None else self._packed.heads(int(self._rows[slot]))
 
     def slots(self) -> npt.NDArray[np.intp]:
         """The slots held, in order."""
@@ -2197,6 +2223,14 @@ def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] |
 def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
     doc = hit.document
     return (-hit.score, _KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+
+
+def _slot_array(slots: Iterable[int] | npt.NDArray[np.intp]) -> array.array[int]:
+    """Slots as one of ``_ordered``'s lists: an array of C ints, which pickles as its bytes and takes a
+    slot in or out in place."""
+    if isinstance(slots, np.ndarray):
+        return array.array("i", slots.astype(np.intc).tobytes())
+    return array.array("i", slots)
 
 
 def _order_key(entry: _IndexedDocument) -> _OrderKey:
