@@ -1,0 +1,106 @@
+"""The index's documents held as columns (``bot.search.columns``, ``_Held``): each document read back as
+it was written, none made an object before it is read, and every one held kept through writes and saves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from bot.search.columns import Strings, joined, split
+from bot.search.index import Document, DocumentKind, Facets, Place, SearchIndex, TextField, without_texts
+from tests.test_search_scale import documents, rewritten, with_twins
+
+VALUES = ["Singh", None, "", "Québécois — « expulsé »", "名前", "\ud800 lone surrogate", None, "x" * 300]
+
+
+def test_a_column_gives_back_each_string_it_was_made_of_none_and_the_empty_string_too() -> None:
+    column = Strings(VALUES)
+    assert len(column) == len(VALUES)
+    assert [column[n] for n in range(len(VALUES))] == VALUES
+
+
+def test_a_column_of_some_rows_followed_by_another_holds_those_rows_then_the_other_s() -> None:
+    rows = np.array([3, 0, 1, 3, 7], np.intp)
+    column = Strings(VALUES).taken(rows).followed_by(Strings(["après", None]))
+    assert [column[n] for n in range(len(column))] == [*(VALUES[row] for row in rows), "après", None]
+
+
+def test_a_column_with_no_none_left_among_its_rows_reads_each_as_a_string() -> None:
+    column = Strings(VALUES).taken(np.array([2, 0], np.intp))
+    assert [column[0], column[1]] == ["", "Singh"]
+
+
+def test_a_column_unpickled_gives_back_the_same_strings() -> None:
+    column = pickle.loads(pickle.dumps(Strings(VALUES)))
+    assert [column[n] for n in range(len(VALUES))] == VALUES
+
+
+def test_words_joined_in_one_string_split_back_into_the_same_words() -> None:
+    for words in [(), ("singh",), ("new zealand", "zealand first"), ("maipiclarke", "te", "pati")]:
+        assert split(joined(words)) == words
+
+
+def rich_documents() -> list[Document]:
+    """Documents with every field a held document keeps: French labels, details, facets, incidents."""
+    commons = Place("ca-commons", ("House of Commons", "Canada"), "Chambre des communes")
+    return [
+        Document(
+            DocumentKind.INCIDENT,
+            "singh-2020",
+            "Singh ejected",
+            exact=("Jagmeet Singh 2020",),
+            fields=(TextField("called a member racist"), TextField("Maipi-Clarke haka", 0.45)),
+            date=dt.date(2020, 6, 17),
+            facets=Facets((commons,), (2020,), ("ejection",)),
+            label_fr="Singh expulsé",
+        ),
+        Document(
+            DocumentKind.RULING,
+            "ruling:4",
+            "Speaker's ruling",
+            incident="singh-2020",
+            guild_id=42,
+            fields=(TextField("the word must be withdrawn"),),
+            detail="withdraw",
+            detail_fr="retirer",
+        ),
+        Document(DocumentKind.PERSON, "jagmeet-singh", "Jagmeet Singh", fields=(TextField("Jagmeet Singh"),)),
+    ]
+
+
+def test_a_built_index_reads_back_each_document_as_written_without_its_texts() -> None:
+    docs = rich_documents()
+    index = SearchIndex(docs)
+    assert [index.get(doc.kind, doc.key, doc.guild_id) for doc in docs] == list(map(without_texts, docs))
+
+
+def test_a_loaded_index_makes_no_document_an_object_until_a_query_reads_it() -> None:
+    docs = documents(random.Random(3), 500)
+    loaded = pickle.loads(pickle.dumps(SearchIndex(docs)))
+    assert loaded._slots._objects == {}
+    hits = loaded.search(docs[7].fields[0].text, limit=3)
+    assert hits[0].document == without_texts(docs[7])
+    assert 0 < len(loaded._slots._objects) < len(docs)
+
+
+def test_a_document_read_from_the_columns_holds_the_names_pairs_and_heads_its_writing_gave_it() -> None:
+    docs = rich_documents()
+    loaded = pickle.loads(pickle.dumps(SearchIndex(docs)))
+    assert all(map(loaded.holds, docs))  # each document's folded names, pairs and heads, compared
+    assert not any(map(loaded.refresh, docs))
+    assert not loaded.holds(replace(docs[0], fields=(TextField("called a member racist"),)))
+
+
+def test_saving_after_writes_and_removals_keeps_every_document_held_and_none_removed() -> None:
+    rng = random.Random(21)
+    index, held = rewritten(rng, with_twins(rng, 200), 900)
+    index.search("ka", limit=5)  # some read, so objects beside the columns
+    loaded = pickle.loads(pickle.dumps(index))
+    expected = sorted((without_texts(doc) for doc in held), key=lambda doc: doc.ident)
+    assert sorted(loaded.documents(), key=lambda doc: doc.ident) == expected
+    assert len(loaded) == len(held)
