@@ -4,11 +4,9 @@ this database's index for this code."""
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import os
-import pickle
 import time
 from pathlib import Path
 
@@ -18,7 +16,7 @@ from sqlmodel import delete
 from bot.change_feed import latest_change
 from bot.curation.changes import Actor
 from bot.library import Library
-from bot.search import snapshots
+from bot.search import mapped, snapshots
 from bot.search.index import Document, DocumentKind, SearchIndex, TextField
 from db.models import SHARED_GUILD, EntryChange
 from db.session import Database
@@ -253,16 +251,15 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_library_working(
     library.close()
 
 
-def test_a_loaded_index_finds_its_documents_by_the_texts_it_holds_apart_from_them() -> None:
+def test_a_loaded_index_finds_its_documents_by_the_texts_it_holds_apart_from_them(tmp_path: Path) -> None:
     documents = [
         Document(DocumentKind.PERSON, f"p{n}", f"Person {n}", fields=(TextField(f"born in town {n}", 0.6),))
         for n in range(3)
     ]
-    written = io.BytesIO()
-    SearchIndex(documents).dump(written)
-    written.seek(0)
-
-    loaded = pickle.load(written)
+    with (tmp_path / "index").open("w+b") as written:
+        SearchIndex(documents).dump(written)
+        written.flush()
+        loaded = mapped.load(written)
 
     assert isinstance(loaded, SearchIndex)
     assert [(doc.exact, doc.fields) for doc in loaded.documents()] == [((), ())] * 3

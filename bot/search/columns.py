@@ -1,9 +1,10 @@
 """Many strings in one buffer: a column that unpickles at once, whatever the number of its strings.
 
 A list of 600,000 strings unpickles one object at a time (a tenth of a second for keys, more for long
-labels); a ``Strings`` column is one UTF-8 buffer and one array of offsets, read a string at a time as
-it is asked for. The search index keeps the documents it has loaded but not yet read this way
-(``bot.search.index``).
+labels); a ``Strings`` column is one array of UTF-8 bytes and one array of offsets, read a string at a
+time as it is asked for. Both are numpy arrays, so a snapshot holds them as buffers of its own, mapped
+rather than read (``bot.search.snapshots``). The search index keeps the documents it has loaded but not
+yet read this way (``bot.search.index``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ _SEPARATOR = "\x1f"  # between the words of a tuple held as one string: folded t
 class Strings:
     """An immutable column of strings or None, in one buffer; ``column[i]`` decodes the i-th."""
 
-    __slots__ = ("_data", "_ends", "_none")
+    __slots__ = ("_data", "_ends", "_none", "_view")
 
     def __init__(self, values: Iterable[str | None]) -> None:
         encoded: list[bytes] = []
@@ -31,11 +32,18 @@ class Strings:
         for value in values:
             encoded.append(b"" if value is None else value.encode(_ENCODING, _ERRORS))
             none.append(value is None)
-        self._data = b"".join(encoded)
-        self._ends: npt.NDArray[np.int64] = np.zeros(len(encoded) + 1, np.int64)
-        np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)), out=self._ends[1:])
-        # where the column holds None, if anywhere
-        self._none: npt.NDArray[np.bool_] | None = np.array(none, np.bool_) if any(none) else None
+        ends = np.zeros(len(encoded) + 1, np.int64)
+        np.cumsum(np.fromiter(map(len, encoded), np.int64, len(encoded)), out=ends[1:])
+        self._hold(np.frombuffer(b"".join(encoded), np.uint8), ends, np.array(none, np.bool_))
+
+    def _hold(
+        self, data: npt.NDArray[np.uint8], ends: npt.NDArray[np.int64], none: npt.NDArray[np.bool_]
+    ) -> None:
+        self._data, self._ends = data, ends
+        self._none: npt.NDArray[np.bool_] | None = (
+            none if none.any() else None
+        )  # where it holds None, if anywhere
+        self._view = data.data  # a memoryview: sliced and decoded faster than the array
 
     def __len__(self) -> int:
         return len(self._ends) - 1
@@ -44,7 +52,7 @@ class Strings:
         if self._none is not None and self._none[index]:
             return None
         start, stop = self._ends[index : index + 2].tolist()
-        return self._data[start:stop].decode(_ENCODING, _ERRORS)
+        return str(self._view[start:stop], _ENCODING, _ERRORS)
 
     def taken(self, rows: npt.NDArray[np.intp]) -> Strings:
         """A column of the strings at ``rows``, in that order."""
@@ -53,38 +61,34 @@ class Strings:
         ends = np.zeros(len(rows) + 1, np.int64)
         np.cumsum(lengths, out=ends[1:])
         places = np.repeat(starts - ends[:-1], lengths) + np.arange(int(ends[-1]))
-        return Strings._of(
-            np.frombuffer(self._data, np.uint8)[places].tobytes(),
-            ends,
-            None if self._none is None else self._none[rows],
-        )
+        return Strings._of(self._data[places], ends, self._nones()[rows])
 
     def followed_by(self, other: Strings) -> Strings:
         """A column of these strings, then ``other``'s."""
         ends = np.concatenate([self._ends, other._ends[1:] + self._ends[-1]])
-        if self._none is None and other._none is None:
-            return Strings._of(self._data + other._data, ends, None)
-        nones = [
-            np.zeros(len(column), np.bool_) if column._none is None else column._none
-            for column in (self, other)
-        ]
-        return Strings._of(self._data + other._data, ends, np.concatenate(nones))
+        nones = np.concatenate([self._nones(), other._nones()])
+        return Strings._of(np.concatenate([self._data, other._data]), ends, nones)
+
+    def _nones(self) -> npt.NDArray[np.bool_]:
+        return np.zeros(len(self), np.bool_) if self._none is None else self._none
 
     @classmethod
-    def _of(cls, data: bytes, ends: npt.NDArray[np.int64], none: npt.NDArray[np.bool_] | None) -> Strings:
+    def _of(
+        cls, data: npt.NDArray[np.uint8], ends: npt.NDArray[np.int64], none: npt.NDArray[np.bool_]
+    ) -> Strings:
         column = cls.__new__(cls)
-        column._data, column._ends = data, ends
-        column._none = none if none is not None and none.any() else None
+        column._hold(data, ends, none)
         return column
 
-    def __getstate__(self) -> tuple[bytes, npt.NDArray[np.int64], npt.NDArray[np.bool_] | None]:
-        return self._data, self._ends, self._none
+    def __getstate__(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+        return self._data, self._ends, self._nones()
 
-    def __setstate__(self, state: tuple[bytes, npt.NDArray[np.int64], npt.NDArray[np.bool_] | None]) -> None:
+    def __setstate__(
+        self, state: tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.bool_]]
+    ) -> None:
         data, ends, none = state
         # numpy's own dtypes: an array unpickled has a copy of its dtype (``SearchIndex.__setstate__``)
-        self._data, self._ends = data, ends.view(np.int64)
-        self._none = None if none is None else none.view(np.bool_)
+        self._hold(data.view(np.uint8), ends.view(np.int64), none.view(np.bool_))
 
 
 def joined(words: Sequence[str]) -> str:

@@ -195,7 +195,6 @@ import heapq
 import itertools
 import math
 import operator
-import pickle
 import re
 import sys
 import threading
@@ -210,6 +209,7 @@ from rapidfuzz import fuzz, process
 
 from bot import limits
 from bot.messages.catalogue import in_language
+from bot.search import mapped
 from bot.search.columns import Strings, joined, split
 from bot.search.filters import Filters
 from bot.search.ngrams import BigramFilter
@@ -751,10 +751,11 @@ class SearchIndex:
         self._runs.unpickled(self._postings, words, rows.view(np.int32), lengths)
 
     def dump(self, file: BinaryIO) -> None:
-        """Pickle the index to ``file`` under its lock: no write, nor a read filling its caches, changes
-        it while it is written (``bot.search.snapshots``)."""
+        """Pickle the index to ``file``, its arrays laid out to be mapped when loaded (``bot.search.mapped``),
+        under its lock: no write, nor a read filling its caches, changes it while it is written
+        (``bot.search.snapshots``)."""
         with self._lock:
-            pickle.dump(self, file, protocol=pickle.HIGHEST_PROTOCOL)
+            mapped.dump(self, file)
 
     def __len__(self) -> int:
         with self._lock:
@@ -1708,8 +1709,9 @@ class _Runs:
         """Hold ``rows``, packed as ``pack`` packs them, as the rows of ``words``; ``postings`` as views."""
         self.words, self.rows = list(words), rows
         self.offsets = np.concatenate((_RUN_START, np.cumsum(lengths)))
-        if self.words:
-            postings.update(zip(self.words, np.split(rows, self.offsets[1:-1]), strict=True))
+        # sliced one by one: np.split took ten times as long (366,797 words: 0.63 s)
+        offsets = self.offsets.tolist()
+        postings.update(zip(self.words, map(rows.__getitem__, map(slice, offsets, offsets[1:])), strict=True))
         self._unpacked = []
 
     def unpack(self, word: str) -> None:

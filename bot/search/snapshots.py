@@ -13,8 +13,10 @@ refused (and the index built) when:
 - more changes came after it than are worth re-indexing rather than building (``catch_up_limit``);
 - the file is not this user's alone (it is a pickle: loading it runs what it says), or cannot be read.
 
-The file is a JSON header line (``Stamp``) and the pickled ``SearchIndex``; it is written to a temporary
-file beside it and moved into place, so a process killed while saving leaves the previous snapshot.
+The file is a JSON header line (``Stamp``) and the pickled ``SearchIndex``, its arrays laid out to be
+mapped rather than read when it is loaded (``bot.search.mapped``); it is written to a temporary file beside
+it and moved into place, so a process killed while saving leaves the previous snapshot (and a process that
+mapped the previous one keeps reading it).
 """
 
 from __future__ import annotations
@@ -37,10 +39,11 @@ import numpy as np
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from bot.search import mapped
 from bot.search.index import SearchIndex
 from db.models import EntryChange
 
-FORMAT = 1  # bumped when the file's layout changes
+FORMAT = 2  # bumped when the file's layout changes
 # Changes past the snapshot that ``Library.open`` re-indexes rather than build the index: a share of the
 # documents, and at least a few hundred. Measured at 10k incidents (60,606 documents; a build 12-15 s),
 # Library.open after so many changed incidents: 50 1.3 s, 200 5.5 s (past 200 entries, the incidents'
@@ -154,7 +157,7 @@ def restore(path: Path, session: Session, revision: str | None) -> tuple[SearchI
             if stamp is None or refusal:
                 log.info("Building the search index: the snapshot %s %s", path, refusal)
                 return None
-            index = pickle.load(file)  # noqa: S301  (this user's own file, ``_refusal``; as ``save`` wrote it)
+            index = mapped.load(file)  # this user's own file (``_refusal``), as ``save`` wrote it
     except FileNotFoundError:
         log.info("Building the search index: no snapshot at %s yet", path)
         return None
