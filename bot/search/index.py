@@ -1804,8 +1804,18 @@ class _Texts:
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
 
+    def __getstate__(self) -> dict[str, object]:
+        """The state, with the texts as each distinct one once and an array of which text is where: most
+        recur from document to document (at 100k incidents 6.8M texts, 0.7M distinct), and the list of them
+        all took 1.1 s to unpickle, a string or a reference to one at a time."""
+        distinct: dict[str, int] = {}
+        which = np.fromiter((distinct.setdefault(text, len(distinct)) for text in self.texts), np.int32)
+        return {**vars(self), "texts": (list(distinct), which)}
+
     def __setstate__(self, state: dict[str, object]) -> None:
+        distinct, which = cast(tuple[list[str], npt.NDArray[np.int32]], state.pop("texts"))
         vars(self).update(state)
+        self.texts = list(map(distinct.__getitem__, which.tolist()))
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
         self.weights, self.lengths, self.start, self.count = (
             self.weights.view(np.float64),
