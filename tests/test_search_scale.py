@@ -640,9 +640,22 @@ def test_an_index_saved_holds_a_word_s_rows_in_use_not_its_room_for_more() -> No
     words, rows, lengths = cast(search_index._PackedPostings, index.__getstate__()["_postings"])
     assert words == index._vocab
     assert lengths.tolist() == [index._used(word) for word in words]
-    assert len(rows) == sum(lengths) < sum(map(len, index._postings.values()))
+    assert len(rows) == sum(lengths) < sum(len(index._postings[word]) for word in words)
     loaded = pickle.loads(pickle.dumps(index))
     assert loaded._runs.span("") == (0, len(loaded._vocab))
+
+
+def test_a_loaded_index_makes_a_word_s_view_of_the_packed_rows_only_once_the_word_is_read() -> None:
+    rng = random.Random(37)
+    docs = documents(rng, 200)
+    index = SearchIndex(docs)
+    rewrite(index, rng, docs, 100)
+    loaded = pickle.loads(pickle.dumps(index))
+    assert dict(loaded._postings) == {}
+    word = loaded._vocab[7]
+    assert np.array_equal(loaded._postings[word], index._postings[word][: index._used(word)])
+    assert list(loaded._postings) == [word]
+    assert np.shares_memory(loaded._postings[word], loaded._runs.rows)
 
 
 class PieceReadingIndex(SearchIndex):
