@@ -150,6 +150,12 @@ order (``_Runs``), instead of a word at a time; a name pair's pieces are found f
 say whether the word is one of the document's names (``_share_pieces``); a letter typed after a word is
 looked up in its initial's list unless that is many times longer than the documents found; and whether
 one entry alone holds a word is read a chunk of its rows at a time (``_sole_holder``).
+A restart loads the index saved (``bot.search.snapshots``) with little left to unpickle one object at a
+time: the documents are columns (``_Packed``: arrays, and ``Strings`` of UTF-8 bytes), each made an
+object when a query first reads it (``_Held``; what a walk or a name pair's pieces only test, heads and
+name words, is read from the columns); the default order's lists are arrays of slots; the snapshot's
+arrays are mapped from its file, not read (``bot.search.mapped``); it holds each distinct folded text once;
+and a word's view of the packed postings is made when the word is first read (``_Postings``).
 
 The notes below are the original measurements on the first 101 queries.
 
@@ -636,10 +642,11 @@ def _searched(entry: _IndexedDocument) -> tuple[object, ...]:
     return (entry.doc, entry.exact, entry.compounds, entry.heads, entry.pairs, entry.names)
 
 
-def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
-    """Whether ``word`` is in one of the document's names only as a piece of another name: the
-    document does not have the query's name pair ("new zealand") but has the word in a name."""
-    return word in entry.names and not all(map(entry.pairs.__contains__, pairs))
+def _a_piece(names: tuple[str, ...], held: tuple[str, ...], word: str, pairs: Sequence[str]) -> bool:
+    """Whether ``word`` is in one of a document's names (``names``, their words) only as a piece of another
+    name: the document (its name pairs ``held``) does not have the query's pair ("new zealand") but has the
+    word in a name."""
+    return word in names and not all(map(held.__contains__, pairs))
 
 
 def _letters(token: str) -> str:
@@ -1419,7 +1426,7 @@ class SearchIndex:
         for pair in pairs:
             first, _, second = pair.partition(" ")
             whole &= self._seek(second if first == word else first, named)[0]
-        maybe = [slot for slot in named[whole].tolist() if _a_piece(self._slots[slot], word, pairs)]
+        maybe = [slot for slot in named[whole].tolist() if self._slots.a_piece(slot, word, pairs)]
         best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
         best[maybe] *= self.tuning.piece_share
 
@@ -1507,8 +1514,8 @@ class SearchIndex:
         indexed = " " not in prefix and len(prefix) < self.tuning.prefix_min  # one of _initials_of's
         listed = (
             entry
-            for entry in self._default_entries(kinds, guild_id, prefix if indexed else "")
-            if f" {prefix}" in entry.heads and entry not in skip and narrowing.admits(entry.doc)
+            for entry in self._default_entries(kinds, guild_id, prefix if indexed else "", heads_with=prefix)
+            if entry not in skip and narrowing.admits(entry.doc)
         )
         found = list(itertools.islice(listed, limit))
         phrases = self._texts.phrase_terms(prefix, np.fromiter((e.slot for e in found), np.intp, len(found)))
@@ -1530,15 +1537,24 @@ class SearchIndex:
         return {word[:size] for word in entry.heads.split() for size in short if len(word) >= size}
 
     def _default_entries(
-        self, kinds: frozenset[DocumentKind] | None, guild_id: int | None, initial: str = ""
+        self,
+        kinds: frozenset[DocumentKind] | None,
+        guild_id: int | None,
+        initial: str = "",
+        *,
+        heads_with: str | None = None,
     ) -> Iterator[_IndexedDocument]:
         """Visible documents (those with a name or title word beginning with ``initial``), incidents
         newest first, then the other kinds: each kind's shared and guild buckets, kept in order as
-        documents come and go, merged as they are read."""
+        documents come and go, merged as they are read. With ``heads_with``, only those with a name or
+        title word (a head) beginning with it: told from their heads as held, before each is made an
+        object (``_Held``), since a walk may pass thousands ("de n" walks every document)."""
         ordered = self._ordered.get(initial, {})
         for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
             lists = [ordered.get(bucket, ()) for bucket in buckets]
             for slot in heapq.merge(*lists, key=self._slots.order_key) if len(lists) > 1 else lists[0]:
+                if heads_with is not None and f" {heads_with}" not in self._slots.heads(slot):
+                    continue
                 entry = self._slots[slot]
                 if self._visible(entry, kinds, guild_id):
                     yield entry
@@ -1925,6 +1941,7 @@ class _Texts:
 
 
 _LABEL, _HEADS = 1, 6  # the columns of labels and of heads in ``_Packed._texts``
+_PAIRS, _NAMES = 2, 3  # the columns of name pairs and of name words in ``_Packed._words``
 
 
 class _Packed:
@@ -1945,7 +1962,7 @@ class _Packed:
             *(Strings(map(operator.attrgetter(name), docs)) for name in texts),
             Strings(entry.heads for entry in entries),
         )
-        words = ("exact", "compounds", "pairs", "names")
+        words = ("exact", "compounds", "pairs", "names")  # ``_PAIRS`` and ``_NAMES`` among them
         self._words = tuple(Strings(map(joined, map(operator.attrgetter(name), entries))) for name in words)
 
     def __len__(self) -> int:
@@ -1974,8 +1991,6 @@ class _Packed:
             label_fr=label_fr,
             detail_fr=detail_fr,
         )
-        # words interned, as ``_folded`` interns them: one copy of each however many documents hold it
-        pairs, names = (tuple(map(sys.intern, words)) for words in (pairs, names))
         return _IndexedDocument(doc, exact, compounds, cast(str, heads), pairs, names, slot)
 
     def order_key(self, row: int, slot: int) -> _OrderKey:
@@ -1984,6 +1999,10 @@ class _Packed:
 
     def heads(self, row: int) -> str:
         return cast(str, self._texts[_HEADS][row])
+
+    def names_and_pairs(self, row: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The row's name words and name pairs."""
+        return split(self._words[_NAMES][row]), split(self._words[_PAIRS][row])
 
     def taken(self, rows: npt.NDArray[np.intp]) -> _Packed:
         """The rows ``rows``, in that order."""
@@ -2066,6 +2085,13 @@ class _Held:
         """The document's ``heads``, read without making it an object."""
         entry = self._objects.get(slot)
         return entry.heads if entry is not None else self._packed.heads(int(self._rows[slot]))
+
+    def a_piece(self, slot: int, word: str, pairs: Sequence[str]) -> bool:
+        """``_a_piece`` of the document, read without making it an object."""
+        entry = self._objects.get(slot)
+        if entry is not None:
+            return _a_piece(entry.names, entry.pairs, word, pairs)
+        return _a_piece(*self._packed.names_and_pairs(int(self._rows[slot])), word, pairs)
 
     def slots(self) -> npt.NDArray[np.intp]:
         """The slots held, in order."""
