@@ -104,3 +104,13 @@ def test_saving_after_writes_and_removals_keeps_every_document_held_and_none_rem
     expected = sorted((without_texts(doc) for doc in held), key=lambda doc: doc.ident)
     assert sorted(loaded.documents(), key=lambda doc: doc.ident) == expected
     assert len(loaded) == len(held)
+
+
+def test_a_saved_index_holds_each_distinct_text_once_and_every_document_s_texts_as_they_were() -> None:
+    shared = TextField("house of commons", 0.6)  # recurs from document to document
+    docs = [replace(doc, fields=(*doc.fields, shared)) for doc in documents(random.Random(4), 100)]
+    index = SearchIndex(docs)
+    loaded = pickle.loads(pickle.dumps(index))
+    texts = [index.texts(doc.kind, doc.key) for doc in docs]
+    assert [loaded.texts(doc.kind, doc.key) for doc in docs] == texts
+    assert sorted(loaded._texts.distinct) == sorted({text for held in texts for text in held})

@@ -1832,31 +1832,38 @@ class _Coverage:
 
 
 class _Texts:
-    """Every linked document's folded texts, heaviest first, in one list, and their weights and lengths in
-    arrays: a slot's are ``count[slot]`` of them from ``start[slot]`` on. A document unlinked leaves its
-    texts in place until the slots are renumbered (``renumber``), as its postings rows stay."""
+    """Every linked document's folded texts, heaviest first: in arrays, each text's place in ``distinct``
+    (the texts themselves), its weight and its length; a slot's are ``count[slot]`` of them from
+    ``start[slot]`` on. Most texts recur from document to document (at 100k incidents 6.8M texts, 0.7M
+    distinct): a load and a renumbering hold each distinct text once, and a document linked in between
+    adds its own. A document unlinked leaves its texts in place until the slots are renumbered
+    (``renumber``), as its postings rows stay."""
 
     def __init__(self) -> None:
-        self.texts: list[str] = []
-        self.weights = np.zeros(1024)  # the first ``len(texts)`` are the texts'
+        self.distinct: list[str] = []
+        self.size = 0  # the texts held: the first ``size`` of ``which``, ``weights`` and ``lengths``
+        self.which = np.zeros(1024, np.int32)  # each text's place in ``distinct``
+        self.weights = np.zeros(1024)
         self.lengths = np.zeros(1024, np.uint16)  # the texts' lengths, at most _LENGTH_MAX
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
 
     def __getstate__(self) -> dict[str, object]:
-        """The state, with the texts as each distinct one once and an array of which text is where: most
-        recur from document to document (at 100k incidents 6.8M texts, 0.7M distinct), and the list of them
-        all took 1.1 s to unpickle, a string or a reference to one at a time."""
-        distinct: dict[str, int] = {}
-        which = np.fromiter((distinct.setdefault(text, len(distinct)) for text in self.texts), np.int32)
-        return {**vars(self), "texts": (list(distinct), which)}
+        """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
+        incidents, a string or a reference to one at a time."""
+        once: dict[str, int] = {}
+        place = np.fromiter(
+            (once.setdefault(t, len(once)) for t in self.distinct), np.int32, len(self.distinct)
+        )
+        which = np.zeros_like(self.which)
+        which[: self.size] = place[self.which[: self.size]]
+        return {**vars(self), "distinct": list(once), "which": which}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        distinct, which = cast(tuple[list[str], npt.NDArray[np.int32]], state.pop("texts"))
         vars(self).update(state)
-        self.texts = list(map(distinct.__getitem__, which.tolist()))
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
-        self.weights, self.lengths, self.start, self.count = (
+        self.which, self.weights, self.lengths, self.start, self.count = (
+            self.which.view(np.int32),
             self.weights.view(np.float64),
             self.lengths.view(np.uint16),
             self.start.view(np.int64),
@@ -1869,22 +1876,27 @@ class _Texts:
             size = max(2 * len(self.start), slot + 1)
             self.start = _grown(self.start, size)
             self.count = _grown(self.count, size)
-        first = len(self.texts)
-        if first + len(texts) > len(self.weights):
-            size = max(2 * len(self.weights), first + len(texts))
-            self.weights, self.lengths = _grown(self.weights, size), _grown(self.lengths, size)
-        self.texts.extend(texts)
-        self.weights[first : first + len(texts)] = weights
-        self.lengths[first : first + len(texts)] = [min(len(text), _LENGTH_MAX) for text in texts]
-        self.start[slot], self.count[slot] = first, len(texts)
+        first, end = self.size, self.size + len(texts)
+        if end > len(self.weights):
+            size = max(2 * len(self.weights), end)
+            self.which, self.weights = _grown(self.which, size), _grown(self.weights, size)
+            self.lengths = _grown(self.lengths, size)
+        self.which[first:end] = np.arange(len(self.distinct), len(self.distinct) + len(texts))
+        self.distinct.extend(texts)
+        self.weights[first:end] = weights
+        self.lengths[first:end] = [min(len(text), _LENGTH_MAX) for text in texts]
+        self.start[slot], self.count[slot], self.size = first, len(texts), end
 
     def _run(self, slot: int) -> slice:
         """Where a slot's texts and their weights are."""
         first = int(self.start[slot])
         return slice(first, first + int(self.count[slot]))
 
+    def _texts(self, places: npt.NDArray[np.intp]) -> list[str]:
+        return list(map(self.distinct.__getitem__, self.which[places].tolist()))
+
     def of(self, slot: int) -> list[str]:
-        return self.texts[self._run(slot)]
+        return list(map(self.distinct.__getitem__, self.which[self._run(slot)].tolist()))
 
     def weights_of(self, slot: int) -> list[float]:
         weights: list[float] = self.weights[self._run(slot)].tolist()
@@ -1899,9 +1911,12 @@ class _Texts:
     def renumber(self, slots: npt.NDArray[np.intp]) -> None:
         """The texts of ``slots`` only, which are now slots 1, 2, 3, ... in that order."""
         places, runs = self._places(slots)
-        self.texts = list(map(self.texts.__getitem__, places.tolist()))
+        used, which = np.unique(self.which[places], return_inverse=True)
+        self.distinct = list(map(self.distinct.__getitem__, used.tolist()))
         size = max(2 * len(places), 1024)
+        self.which = _grown(which.astype(np.int32), size)
         self.weights, self.lengths = _grown(self.weights[places], size), _grown(self.lengths[places], size)
+        self.size = len(places)
         size = max(2 * (len(slots) + 1), 1024)
         counts = self.count[slots]
         self.start, self.count = np.zeros(size, np.int64), np.zeros(size, np.int32)
@@ -1930,7 +1945,7 @@ class _Texts:
             )
         ratios[compared] = process.cdist(
             [query],
-            list(map(self.texts.__getitem__, places[compared].tolist())),
+            self._texts(places[compared]),
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=at_least,
