@@ -152,8 +152,8 @@ looked up in its initial's list unless that is many times longer than the docume
 one entry alone holds a word is read a chunk of its rows at a time (``_sole_holder``).
 A restart loads the index saved (``bot.search.snapshots``) with little left to unpickle one object at a
 time: the documents are columns (``_Packed``: arrays, and ``Strings`` of UTF-8 bytes), each made an
-object when a query first reads it (``_Held``; what a walk or a name pair's pieces only test, heads and
-name words, is read from the columns); the default order's lists are arrays of slots; the snapshot's
+object when a query first reads it (``_Held``; a walk of the default order tests heads read from the
+columns, passing over thousands of documents); the default order's lists are arrays of slots; the snapshot's
 arrays are mapped from its file, not read (``bot.search.mapped``); it holds each distinct folded text once;
 and a word's view of the packed postings is made when the word is first read (``_Postings``).
 
@@ -642,11 +642,10 @@ def _searched(entry: _IndexedDocument) -> tuple[object, ...]:
     return (entry.doc, entry.exact, entry.compounds, entry.heads, entry.pairs, entry.names)
 
 
-def _a_piece(names: tuple[str, ...], held: tuple[str, ...], word: str, pairs: Sequence[str]) -> bool:
-    """Whether ``word`` is in one of a document's names (``names``, their words) only as a piece of another
-    name: the document (its name pairs ``held``) does not have the query's pair ("new zealand") but has the
-    word in a name."""
-    return word in names and not all(map(held.__contains__, pairs))
+def _a_piece(entry: _IndexedDocument, word: str, pairs: Sequence[str]) -> bool:
+    """Whether ``word`` is in one of the document's names only as a piece of another name: the
+    document does not have the query's name pair ("new zealand") but has the word in a name."""
+    return word in entry.names and not all(map(entry.pairs.__contains__, pairs))
 
 
 def _letters(token: str) -> str:
@@ -1426,7 +1425,7 @@ class SearchIndex:
         for pair in pairs:
             first, _, second = pair.partition(" ")
             whole &= self._seek(second if first == word else first, named)[0]
-        maybe = [slot for slot in named[whole].tolist() if self._slots.a_piece(slot, word, pairs)]
+        maybe = [slot for slot in named[whole].tolist() if _a_piece(self._slots[slot], word, pairs)]
         best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
         best[maybe] *= self.tuning.piece_share
 
@@ -1956,7 +1955,6 @@ class _Texts:
 
 
 _LABEL, _HEADS = 1, 6  # the columns of labels and of heads in ``_Packed._texts``
-_PAIRS, _NAMES = 2, 3  # the columns of name pairs and of name words in ``_Packed._words``
 
 
 class _Packed:
@@ -1977,7 +1975,7 @@ class _Packed:
             *(Strings(map(operator.attrgetter(name), docs)) for name in texts),
             Strings(entry.heads for entry in entries),
         )
-        words = ("exact", "compounds", "pairs", "names")  # ``_PAIRS`` and ``_NAMES`` among them
+        words = ("exact", "compounds", "pairs", "names")
         self._words = tuple(Strings(map(joined, map(operator.attrgetter(name), entries))) for name in words)
 
     def __len__(self) -> int:
@@ -2014,10 +2012,6 @@ class _Packed:
 
     def heads(self, row: int) -> str:
         return cast(str, self._texts[_HEADS][row])
-
-    def names_and_pairs(self, row: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The row's name words and name pairs."""
-        return split(self._words[_NAMES][row]), split(self._words[_PAIRS][row])
 
     def taken(self, rows: npt.NDArray[np.intp]) -> _Packed:
         """The rows ``rows``, in that order."""
@@ -2100,13 +2094,6 @@ class _Held:
         """The document's ``heads``, read without making it an object."""
         entry = self._objects.get(slot)
         return entry.heads if entry is not None else self._packed.heads(int(self._rows[slot]))
-
-    def a_piece(self, slot: int, word: str, pairs: Sequence[str]) -> bool:
-        """``_a_piece`` of the document, read without making it an object."""
-        entry = self._objects.get(slot)
-        if entry is not None:
-            return _a_piece(entry.names, entry.pairs, word, pairs)
-        return _a_piece(*self._packed.names_and_pairs(int(self._rows[slot])), word, pairs)
 
     def slots(self) -> npt.NDArray[np.intp]:
         """The slots held, in order."""
