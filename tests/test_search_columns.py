@@ -13,7 +13,7 @@ import numpy as np
 
 from bot.search.columns import Strings, joined, split
 from bot.search.index import Document, DocumentKind, Facets, Place, SearchIndex, TextField, without_texts
-from tests.test_search_scale import documents, rewritten, with_twins
+from tests.test_search_scale import GUILD, documents, rewritten, with_twins
 
 VALUES = ["Singh", None, "", "Québécois — « expulsé »", "名前", "\ud800 lone surrogate", None, "x" * 300]
 
@@ -114,3 +114,17 @@ def test_a_saved_index_holds_each_distinct_text_once_and_every_document_s_texts_
     texts = [index.texts(doc.kind, doc.key) for doc in docs]
     assert [loaded.texts(doc.kind, doc.key) for doc in docs] == texts
     assert sorted(loaded._texts.distinct) == sorted({text for held in texts for text in held})
+
+
+def test_ranking_makes_objects_of_the_hits_alone_where_no_filter_or_guild_entry_may_rule_one_out() -> None:
+    common = TextField("the sitting of the house was suspended for an hour", 0.6)  # every document ties on it
+    docs = [replace(doc, fields=(*doc.fields, common)) for doc in documents(random.Random(5), 300)]
+    index = SearchIndex(docs)
+    loaded = pickle.loads(pickle.dumps(index))
+    hits = loaded.search("suspended sitting", limit=5)
+    assert [hit.document.ident for hit in hits] == [
+        hit.document.ident for hit in index.search("suspended sitting", limit=5)
+    ]
+    assert sorted(loaded._slots._objects) == sorted(loaded._entries[hit.document.ident] for hit in hits)
+    loaded.search("suspended sitting", limit=5, guild_id=GUILD)  # a guild with no entries of its own
+    assert len(loaded._slots._objects) == 5

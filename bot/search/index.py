@@ -498,8 +498,8 @@ _MATCH_CACHE_MAX = 4096
 _SLOT, _WEIGHT = (1, 0) if sys.byteorder == "little" else (0, 1)
 _CODE_BITS = 32
 _CODE_MASK = (1 << _CODE_BITS) - 1
-_NO_ROWS = np.zeros((0, 2), np.int32)
-_NO_SLOTS = np.zeros(0, np.intc)  # a new word's postings, before ``_with_room`` gives them room
+_NO_ROWS = np.zeros((0, 2), np.int32)  # a new word's postings, before ``_with_room`` gives them room
+_NO_SLOTS = np.zeros(0, np.intc)  # the slots of no list of the default order
 _RUN_START = np.zeros(1, np.int64)  # the offsets of no words' rows
 _NO_WEIGHT = 0  # the code of weight 0: a spare row's
 _NO_SLOT = 0  # never given to a document: its bucket is _NO_BUCKET, so no query sees a spare row
@@ -1087,6 +1087,14 @@ class SearchIndex:
             doc.incident is not None and (DocumentKind.INCIDENT, doc.incident) in own
         )
 
+    def _admits(self, entry: _IndexedDocument, guild_id: int | None, narrowing: _Narrowing) -> bool:
+        """Whether a document found in the query's buckets is neither shadowed nor ruled out by a filter."""
+        return not self._shadowed(entry, guild_id) and narrowing.admits(entry.doc)
+
+    def _shadows(self, guild_id: int | None) -> bool:
+        """Whether a guild's own documents may hide shared ones from its queries (``_shadowed``)."""
+        return guild_id not in (None, SHARED_GUILD) and guild_id in self._guild_keys
+
     def _visible(
         self, entry: _IndexedDocument, kinds: frozenset[DocumentKind] | None, guild_id: int | None
     ) -> bool:
@@ -1463,8 +1471,11 @@ class SearchIndex:
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best possible
         # score falls below the limit-th score found, no later one (of no more coverage) can enter the top.
         share = self.tuning.phrase_share
-        scored: list[Hit] = []
+        scored: list[tuple[float, int]] = []  # (score, slot): made hits once the best are known
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
+        # A candidate is read (made an object, ``_Held``) to judge it only where a filter or a guild's own
+        # entries may rule it out: judging thousands of candidates tied near the best made each an object.
+        judged_alone = narrowing is not _OPEN or self._shadows(guild_id)
         # The score below which ``_cut`` will drop a hit rises with the best score found: a candidate
         # below it now is below it at the end, as is one below the limit-th score found.
         gap = self.tuning.cut_gap if cut else math.inf
@@ -1486,18 +1497,18 @@ class SearchIndex:
                 score = _score(float(covered[n]), float(phrases[n]), share)
                 if (len(best_scores) >= limit and score < best_scores[0]) or score < floor:
                     continue
-                entry = self._slots[int(slots[n])]
-                if self._shadowed(entry, guild_id) or not narrowing.admits(entry.doc):
+                slot = int(slots[n])
+                if judged_alone and not self._admits(self._slots[slot], guild_id, narrowing):
                     continue
-                hit = Hit(entry.doc, score)
-                scored.append(hit)
-                floor = max(floor, hit.score - gap)
+                scored.append((score, slot))
+                floor = max(floor, score - gap)
                 if len(best_scores) < limit:
-                    heapq.heappush(best_scores, hit.score)
-                elif hit.score > best_scores[0]:
-                    heapq.heapreplace(best_scores, hit.score)
-        scored.sort(key=_hit_order)
-        return (hits + scored)[:limit]
+                    heapq.heappush(best_scores, score)
+                elif score > best_scores[0]:
+                    heapq.heapreplace(best_scores, score)
+        scored.sort(key=lambda found: (-found[0], *self._slots.tie_order(found[1])))
+        best = itertools.islice(scored, max(limit - len(hits), 0))
+        return (hits + [Hit(self._slots[slot].doc, score) for score, slot in best])[:limit]
 
     def _initials(
         self,
@@ -1978,9 +1989,6 @@ class _Packed:
         words = ("exact", "compounds", "pairs", "names")
         self._words = tuple(Strings(map(joined, map(operator.attrgetter(name), entries))) for name in words)
 
-    def __len__(self) -> int:
-        return len(self._kinds)
-
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
         # numpy's own dtypes (``SearchIndex.__setstate__``)
@@ -2010,6 +2018,10 @@ class _Packed:
         """``_order_key`` of the row's document, at ``slot``."""
         return (-int(self._dates[row]), cast(str, self._texts[_LABEL][row]), slot)
 
+    def tie_order(self, row: int) -> tuple[int, int, str]:
+        """``_tie_order`` of the row's document."""
+        return (int(self._kinds[row]), -int(self._dates[row]), cast(str, self._texts[_LABEL][row]))
+
     def heads(self, row: int) -> str:
         return cast(str, self._texts[_HEADS][row])
 
@@ -2032,12 +2044,10 @@ class _Packed:
         packed._kinds = np.concatenate([self._kinds, other._kinds])
         packed._guilds = np.concatenate([self._guilds, other._guilds])
         packed._dates = np.concatenate([self._dates, other._dates])
-        places = {facets: place for place, facets in enumerate(self._facets)}
-        packed._facets = list(self._facets)
+        places = {facets: place for place, facets in enumerate(self._facets)}  # each distinct, in order
         for facets in other._facets:
-            places.setdefault(facets, len(packed._facets))
-            if places[facets] == len(packed._facets):
-                packed._facets.append(facets)
+            places.setdefault(facets, len(places))
+        packed._facets = list(places)
         moved = np.array([places[facets] for facets in other._facets], np.int32)
         packed._facets_of = np.concatenate([self._facets_of, moved[other._facets_of]])
         packed._texts = tuple(map(Strings.followed_by, self._texts, other._texts))
@@ -2075,7 +2085,9 @@ class _Held:
     def add(self, entry: _IndexedDocument) -> None:
         """Hold a document just linked, at its slot."""
         if entry.slot >= len(self._rows):
-            self._rows = np.concatenate([self._rows, np.full(len(self._rows), _NO_ROW, np.int32)])
+            grown = np.full(max(2 * len(self._rows), entry.slot + 1), _NO_ROW, np.int32)
+            grown[: len(self._rows)] = self._rows
+            self._rows = grown
         self._objects[entry.slot] = entry
         self._count += 1
 
@@ -2089,6 +2101,11 @@ class _Held:
         object."""
         entry = self._objects.get(slot)
         return _order_key(entry) if entry is not None else self._packed.order_key(int(self._rows[slot]), slot)
+
+    def tie_order(self, slot: int) -> tuple[int, int, str]:
+        """``_tie_order`` of the document, read without making it an object."""
+        entry = self._objects.get(slot)
+        return _tie_order(entry.doc) if entry is not None else self._packed.tie_order(int(self._rows[slot]))
 
     def heads(self, slot: int) -> str:
         """The document's ``heads``, read without making it an object."""
@@ -2284,8 +2301,12 @@ def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] |
 
 
 def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
-    doc = hit.document
-    return (-hit.score, _KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+    return (-hit.score, *_tie_order(hit.document))
+
+
+def _tie_order(doc: Document) -> tuple[int, int, str]:
+    """How hits of one score are ordered: by kind, newest first, then by label."""
+    return (_KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
 
 
 def _slot_array(slots: Iterable[int] | npt.NDArray[np.intp]) -> array.array[int]:
