@@ -671,7 +671,7 @@ class PieceReadingIndex(SearchIndex):
         pieces = [
             slot
             for slot in slots[best[slots] > 0.0].tolist()
-            if search_index._a_piece(held[slot], word, pairs)
+            if search_index._a_piece((held[slot].names, held[slot].pairs), word, pairs)
         ]
         best[pieces] *= self.tuning.piece_share
         self.pieces += len(pieces)
