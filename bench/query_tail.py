@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from sqlmodel import col, select
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -29,8 +31,8 @@ from bot.benchmark.measure import Outcome, percentile, run_ours  # noqa: E402
 from bot.benchmark.queries import COMMANDS, Query, read_queries  # noqa: E402
 from bot.library import Library  # noqa: E402
 from bot.search.documents import entry_documents  # noqa: E402
-from bot.search.index import SHARED_GUILD, DocumentKind, TextField  # noqa: E402
-from db.models import EntityKind  # noqa: E402
+from bot.search.index import SHARED_GUILD, TextField  # noqa: E402
+from db.models import EntityKind, Incident  # noqa: E402
 
 SHARES = {"p50": 0.50, "p95": 0.95, "p99": 0.99, "max": 1.0}
 
@@ -44,14 +46,15 @@ def best_times(library: Library, queries: Sequence[Query], repeat: int) -> list[
 def write_again(library: Library, count: int, *, seed: int = 1) -> int:
     """Write ``count`` shared incidents' documents (their quotes', rulings' and motions' too) to the index
     again, each with a word of its own more; how many documents were written."""
-    index = library.index
-    incidents = sorted(doc.key for doc in index.documents() if doc.kind is DocumentKind.INCIDENT)
-    chosen = random.Random(seed).sample(incidents, min(count, len(incidents)))
     with library.database.session() as session:
+        # read from the database: listing the index's documents would make an object of every one (``_Held``)
+        shared = select(col(Incident.slug)).where(col(Incident.guild_id) == SHARED_GUILD)
+        incidents = sorted(session.exec(shared))
+        chosen = random.Random(seed).sample(incidents, min(count, len(incidents)))
         entries = {(EntityKind.INCIDENT, key) for key in chosen}
         documents = entry_documents(session, guild_id=SHARED_GUILD, entries=entries)
     for n, doc in enumerate(documents):
-        index.upsert(replace(doc, fields=(*doc.fields, TextField(f"edited{n}"))))
+        library.index.upsert(replace(doc, fields=(*doc.fields, TextField(f"edited{n}"))))
     return len(documents)
 
 

@@ -40,9 +40,8 @@ class Strings:
         self, data: npt.NDArray[np.uint8], ends: npt.NDArray[np.int64], none: npt.NDArray[np.bool_]
     ) -> None:
         self._data, self._ends = data, ends
-        self._none: npt.NDArray[np.bool_] | None = (
-            none if none.any() else None
-        )  # where it holds None, if anywhere
+        # where it holds None, if anywhere
+        self._none: npt.NDArray[np.bool_] | None = none if none.any() else None
         self._view = data.data  # a memoryview: sliced and decoded faster than the array
 
     def __len__(self) -> int:

@@ -1029,7 +1029,7 @@ class SearchIndex:
     def _keep_slots_dense(self) -> None:
         """Renumber the slots once freed ones outnumber the live: at least (live + ``_SLOT_FLOOR``) / 2
         writes come between two renumberings, each of which costs a pass over the index."""
-        if self._next_slot > 2 * len(self._slots) + _SLOT_FLOOR:
+        if self._next_slot > 2 * len(self._entries) + _SLOT_FLOOR:
             self._renumber_slots()
 
     def _renumber_slots(self) -> None:
@@ -1093,10 +1093,6 @@ class SearchIndex:
     def _admits(self, entry: _IndexedDocument, guild_id: int | None, narrowing: _Narrowing) -> bool:
         """Whether a document found in the query's buckets is neither shadowed nor ruled out by a filter."""
         return not self._shadowed(entry, guild_id) and narrowing.admits(entry.doc)
-
-    def _shadows(self, guild_id: int | None) -> bool:
-        """Whether a guild's own documents may hide shared ones from its queries (``_shadowed``)."""
-        return guild_id not in (None, SHARED_GUILD) and guild_id in self._guild_keys
 
     def _visible(
         self, entry: _IndexedDocument, kinds: frozenset[DocumentKind] | None, guild_id: int | None
@@ -1478,7 +1474,7 @@ class SearchIndex:
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
         # A candidate is read (made an object, ``_Held``) to judge it only where a filter or a guild's own
         # entries may rule it out: judging thousands of candidates tied near the best made each an object.
-        judged_alone = narrowing is not _OPEN or self._shadows(guild_id)
+        judged_alone = narrowing is not _OPEN or guild_id in self._guild_keys  # a guild's own: ``_shadowed``
         # The score below which ``_cut`` will drop a hit rises with the best score found: a candidate
         # below it now is below it at the end, as is one below the limit-th score found.
         gap = self.tuning.cut_gap if cut else math.inf
@@ -1905,11 +1901,11 @@ class _Texts:
         first = int(self.start[slot])
         return slice(first, first + int(self.count[slot]))
 
-    def _texts(self, places: npt.NDArray[np.intp]) -> list[str]:
+    def _texts(self, places: npt.NDArray[np.intp] | slice) -> list[str]:
         return list(map(self.distinct.__getitem__, self.which[places].tolist()))
 
     def of(self, slot: int) -> list[str]:
-        return list(map(self.distinct.__getitem__, self.which[self._run(slot)].tolist()))
+        return self._texts(self._run(slot))
 
     def weights_of(self, slot: int) -> list[float]:
         weights: list[float] = self.weights[self._run(slot)].tolist()
@@ -2074,15 +2070,10 @@ class _Held:
 
     def __init__(self) -> None:
         self._objects: dict[int, _IndexedDocument] = {}  # the documents linked since packing, and those read
-        self._named: dict[
-            int, _Named
-        ] = {}  # the name words and pairs of rows read for them alone (``named``)
+        # the name words and pairs of rows read for them alone (``named``)
+        self._named: dict[int, _Named] = {}
         self._packed = _Packed()
         self._rows = np.full(1024, _NO_ROW, np.int32)  # slot -> its row in ``_packed``, if it has one
-        self._count = 0
-
-    def __len__(self) -> int:
-        return self._count
 
     def __getitem__(self, slot: int) -> _IndexedDocument:
         entry = self._objects.get(slot)
@@ -2100,13 +2091,11 @@ class _Held:
             grown[: len(self._rows)] = self._rows
             self._rows = grown
         self._objects[entry.slot] = entry
-        self._count += 1
 
     def remove(self, slot: int) -> None:
         self._objects.pop(slot, None)
         self._named.pop(slot, None)
         self._rows[slot] = _NO_ROW
-        self._count -= 1
 
     def order_key(self, slot: int) -> _OrderKey:
         """The document's place in its bucket's default order (``_order_key``), read without making it an
@@ -2151,7 +2140,6 @@ class _Held:
         held._packed = self._packed.taken(rows[~fresh].astype(np.intp)).followed_by(linked)
         held._rows = np.full(len(self._rows), _NO_ROW, np.int32)
         held._rows[np.concatenate([slots[~fresh], slots[fresh]])] = np.arange(len(slots), dtype=np.int32)
-        held._count = self._count
         return held
 
     def renumber(self, old: npt.NDArray[np.intp]) -> None:
