@@ -1470,7 +1470,8 @@ class SearchIndex:
         # Threshold algorithm: the phrase term adds at most `share`, so once a document's best possible
         # score falls below the limit-th score found, no later one (of no more coverage) can enter the top.
         share = self.tuning.phrase_share
-        scored: list[tuple[float, int]] = []  # (score, slot): made hits once the best are known
+        scores: list[float] = []  # those of the candidates kept, made hits once the best are known
+        kept: list[int] = []  # their slots
         best_scores: list[float] = []  # min-heap of the `limit` best scores so far
         # A candidate is read (made an object, ``_Held``) to judge it only where a filter or a guild's own
         # entries may rule it out: judging thousands of candidates tied near the best made each an object.
@@ -1499,15 +1500,35 @@ class SearchIndex:
                 slot = int(slots[n])
                 if judged_alone and not self._admits(self._slots[slot], guild_id, narrowing):
                     continue
-                scored.append((score, slot))
+                scores.append(score)
+                kept.append(slot)
                 floor = max(floor, score - gap)
                 if len(best_scores) < limit:
                     heapq.heappush(best_scores, score)
                 elif score > best_scores[0]:
                     heapq.heapreplace(best_scores, score)
-        scored.sort(key=lambda found: (-found[0], *self._slots.tie_order(found[1])))
-        best = itertools.islice(scored, max(limit - len(hits), 0))
+        best = self._best(scores, kept, limit - len(hits))
         return (hits + [Hit(self._slots[slot].doc, score) for score, slot in best])[:limit]
+
+    def _best(self, scores: list[float], slots: list[int], count: int) -> list[tuple[float, int]]:
+        """The ``count`` best (score, slot) pairs, best first, ties in ``_tie_order`` and then in the order
+        given. Thousands may tie near the best ("mace" while typing): those that cannot be among the best
+        are told by their score, then by their kind and date (``_Held.tie_keys``), from the columns, and
+        only the rest are ordered by their labels too."""
+        if count <= 0:
+            return []
+        if len(scores) > count:
+            values = np.array(scores)
+            least = np.partition(values, len(values) - count)[len(values) - count]  # the count-th best
+            above, tied = np.flatnonzero(values > least), np.flatnonzero(values == least)
+            keys = self._slots.tie_keys(np.array(slots, np.intp)[tied])
+            last = np.partition(keys, count - len(above) - 1)[count - len(above) - 1]
+            chosen = np.sort(np.concatenate([above, tied[keys <= last]])).tolist()
+            scores, slots = [scores[n] for n in chosen], [slots[n] for n in chosen]
+        found = sorted(
+            zip(scores, slots, strict=True), key=lambda pair: (-pair[0], *self._slots.tie_order(pair[1]))
+        )
+        return found[:count]
 
     def _initials(
         self,
@@ -1520,10 +1541,10 @@ class SearchIndex:
     ) -> list[Hit]:
         """Completion of a one- or two-letter query: default order, names starting with it."""
         share = self.tuning.phrase_share
-        indexed = " " not in prefix and len(prefix) < self.tuning.prefix_min  # one of _initials_of's
+        initial = self._rarest_initial(prefix, self._buckets(kinds, guild_id))
         listed = (
             entry
-            for entry in self._default_entries(kinds, guild_id, prefix if indexed else "", heads_with=prefix)
+            for entry in self._default_entries(kinds, guild_id, initial, heads_with=prefix)
             if entry not in skip and narrowing.admits(entry.doc)
         )
         found = list(itertools.islice(listed, limit))
@@ -1533,6 +1554,21 @@ class SearchIndex:
             Hit(entry.doc, round(100.0 * ((1.0 - share) * self.tuning.prefix_sim + share * phrase), 1))
             for entry, phrase in zip(found, phrases, strict=True)
         ]
+
+    def _rarest_initial(self, prefix: str, buckets: Sequence[_Bucket]) -> str:
+        """The one- or two-letter beginning (``_initials_of``) of a word of ``prefix`` that the fewest
+        documents of ``buckets`` have: a document with a head run beginning with ``prefix`` ("de n": a head
+        "de", then one beginning with "n") has a head beginning with each of its words' beginnings, so its
+        list, in the default order as every list is, holds every document that the whole order would."""
+        beginnings = {word[: self.tuning.prefix_min - 1] for word in prefix.split(" ") if word}
+        if not beginnings:
+            return ""
+
+        def listed(initial: str) -> int:
+            lists = self._ordered.get(initial, {})
+            return sum(len(lists.get(bucket, ())) for bucket in buckets)
+
+        return min(sorted(beginnings), key=listed)
 
     def _begins_many(self, prefix: str) -> bool:
         """Whether more than ``_PREFIX_WORDS_MAX`` vocabulary words begin with ``prefix``."""
@@ -1557,7 +1593,8 @@ class SearchIndex:
         newest first, then the other kinds: each kind's shared and guild buckets, kept in order as
         documents come and go, merged as they are read. With ``heads_with``, only those with a name or
         title word (a head) beginning with it: told from their heads as held, before each is made an
-        object (``_Held``), since a walk may pass thousands ("de n" walks every document)."""
+        object (``_Held``), since a walk may pass thousands ("de n" walks every document with a head "de",
+        or every one with a head beginning with "n")."""
         ordered = self._ordered.get(initial, {})
         for _, buckets in itertools.groupby(self._buckets(kinds, guild_id), key=lambda bucket: bucket[0]):
             lists = [ordered.get(bucket, ()) for bucket in buckets]
@@ -1822,22 +1859,26 @@ class _Coverage:
         """(slots, coverage), highest coverage first, ties in the order found, ``skip`` left out: in
         batches of ``_FIRST_BATCH`` documents, then twice as many each time up to ``_BATCH_MAX``.
 
-        Sorted a chunk at a time: the threshold loop reading them seldom gets far."""
+        Sorted a chunk at a time, the threshold loop reading them seldom gets far: the ``_FIRST_CHUNK`` of
+        highest coverage (and those tied with the last), then up to four times as many, and so on, each
+        chunk's least coverage found by one partition of them all."""
         rest = np.flatnonzero(~np.isin(self.slots, list(skip))) if skip else np.arange(len(self.slots))
-        chunk, batch = self._FIRST_CHUNK, self._FIRST_BATCH
-        while len(rest):
-            if len(rest) > chunk:
-                coverage = self.coverage[rest]
-                floor = np.partition(coverage, len(rest) - chunk)[len(rest) - chunk]
-                top, rest = rest[coverage >= floor], rest[coverage < floor]
-            else:
-                top, rest = rest, rest[:0]
+        coverage = self.coverage[rest]
+        places = []  # where, in coverage partitioned, each chunk's least is
+        size = self._FIRST_CHUNK
+        while size < len(rest):
+            places.append(len(rest) - size)
+            size *= 4
+        floors = np.partition(coverage, places)[places].tolist() if places else []
+        batch, above = self._FIRST_BATCH, math.inf
+        for floor in (*floors, -math.inf):
+            top = rest[(coverage >= floor) & (coverage < above)]
+            above = floor
             top = top[np.lexsort((self.slots[top], self.found_at[top], -self.coverage[top]))]
             while len(top):
                 part, top = top[:batch], top[batch:]
                 yield self.slots[part], self.coverage[part]
                 batch = min(2 * batch, self._BATCH_MAX)
-            chunk *= 4
 
 
 class _Texts:
@@ -1856,6 +1897,7 @@ class _Texts:
         self.lengths = np.zeros(1024, np.uint16)  # the texts' lengths, at most _LENGTH_MAX
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
+        self._last_seen = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
 
     def __getstate__(self) -> dict[str, object]:
         """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
@@ -1866,10 +1908,12 @@ class _Texts:
         )
         which = np.zeros_like(self.which)
         which[: self.size] = place[self.which[: self.size]]
-        return {**vars(self), "distinct": list(once), "which": which}
+        state = {name: value for name, value in vars(self).items() if name != "_last_seen"}
+        return {**state, "distinct": list(once), "which": which}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
+        self._last_seen = np.zeros(0, np.intp)
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
         self.which, self.weights, self.lengths, self.start, self.count = (
             self.which.view(np.int32),
@@ -1901,11 +1945,12 @@ class _Texts:
         first = int(self.start[slot])
         return slice(first, first + int(self.count[slot]))
 
-    def _texts(self, places: npt.NDArray[np.intp] | slice) -> list[str]:
-        return list(map(self.distinct.__getitem__, self.which[places].tolist()))
+    def _texts(self, which: npt.NDArray[np.int32]) -> list[str]:
+        """The texts at these places in ``distinct``."""
+        return list(map(self.distinct.__getitem__, which.tolist()))
 
     def of(self, slot: int) -> list[str]:
-        return self._texts(self._run(slot))
+        return self._texts(self.which[self._run(slot)])
 
     def weights_of(self, slot: int) -> list[float]:
         weights: list[float] = self.weights[self._run(slot)].tolist()
@@ -1936,32 +1981,48 @@ class _Texts:
         self, query: str, slots: npt.NDArray[np.intp], *, at_least: float = 0.0
     ) -> npt.NDArray[np.float64]:
         """For each slot's document, its phrase term for ``query``: the best ``weight x ratio(query,
-        text)``, in [0, 1]; every text's at once, in numpy and in one call into rapidfuzz. A text whose
-        ``ratio`` falls below ``at_least`` (0-100) counts as none, and those whose length alone rules that
-        out (a quote against a few letters being typed) are not even read: ``ratio`` is at most
-        ``200 * min(a, b) / (a + b)`` for lengths ``a`` and ``b``."""
+        text)``, in [0, 1]; every text's at once, in numpy and in one call into rapidfuzz, each distinct
+        text compared once. A text whose ``ratio`` falls below ``at_least`` (0-100) counts as none, and
+        those whose length alone rules that out (a quote against a few letters being typed,
+        ``_comparable_lengths``) are not even read."""
         phrases = np.zeros(len(slots))
         places, runs = self._places(slots)
-        if not len(places):
-            return phrases
-        held = np.flatnonzero(self.count[slots])  # documents with texts: each one run of them, in order
-        ratios = np.zeros(len(places))
         compared = np.arange(len(places))
         if at_least > 0.0:
-            size, lengths = len(query), self.lengths[places].astype(np.float64)
-            compared = np.flatnonzero(
-                200.0 * np.minimum(lengths, size) >= (at_least - _EPSILON) * (lengths + size)
-            )
-        ratios[compared] = process.cdist(
+            shortest, longest = _comparable_lengths(len(query), at_least)
+            lengths = self.lengths[places]
+            compared = np.flatnonzero((lengths >= shortest) & (lengths <= longest))
+        texts, each = self._once(self.which[places[compared]])
+        ratios = process.cdist(
             [query],
-            self._texts(places[compared]),
+            self._texts(texts),
             scorer=fuzz.ratio,
             processor=None,
             score_cutoff=at_least,
             dtype=np.float64,
-        )[0]
-        phrases[held] = np.maximum.reduceat(self.weights[places] * ratios / 100.0, runs[held])
+        )[0][each]
+        found = np.flatnonzero(ratios)
+        compared = compared[found]
+        # each text's document: the last whose run of texts begins at or before it (one with none begins
+        # where the next does)
+        documents = np.searchsorted(runs, compared, side="right") - 1
+        np.maximum.at(phrases, documents, self.weights[places[compared]] * ratios[found] / 100.0)
         return phrases
+
+    def _once(self, which: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.intp]]:
+        """The distinct texts of ``which`` (places in ``distinct``), and where each of ``which`` is among
+        them: documents tied near the best share most of their texts ("de n": 113k texts, 13k distinct),
+        so each is read and compared once. Found through a table by place in ``distinct`` rather than by
+        sorting, in time linear in ``which``."""
+        if len(self._last_seen) < len(self.distinct):
+            self._last_seen = np.zeros(2 * len(self.distinct), np.intp)
+        order = np.arange(len(which))
+        self._last_seen[which] = order  # where a text recurs, one of its places in ``which`` stays
+        seen = self._last_seen[which]
+        kept = np.flatnonzero(seen == order)  # each distinct text, at the place that stayed
+        place = np.empty(len(which), np.intp)
+        place[kept] = np.arange(len(kept))
+        return which[kept], place[seen]
 
 
 _LABEL, _HEADS = 1, 6  # the columns of labels and of heads in ``_Packed._texts``
@@ -2021,6 +2082,10 @@ class _Packed:
     def tie_order(self, row: int) -> tuple[int, int, str]:
         """``_tie_order`` of the row's document."""
         return (int(self._kinds[row]), -int(self._dates[row]), cast(str, self._texts[_LABEL][row]))
+
+    def tie_keys(self, rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+        """``_Held.tie_keys`` of the rows."""
+        return _tie_key(self._kinds[rows].astype(np.int64), self._dates[rows].astype(np.int64))
 
     def heads(self, row: int) -> str:
         return cast(str, self._texts[_HEADS][row])
@@ -2107,6 +2172,18 @@ class _Held:
         """``_tie_order`` of the document, read without making it an object."""
         entry = self._objects.get(slot)
         return _tie_order(entry.doc) if entry is not None else self._packed.tie_order(int(self._rows[slot]))
+
+    def tie_keys(self, slots: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """``_tie_order`` of the documents but for their labels, a number each (by kind, then newest first),
+        read from the columns but for documents linked since they were packed."""
+        rows = self._rows[slots]
+        packed = rows != _NO_ROW
+        keys = np.empty(len(slots), np.int64)
+        keys[packed] = self._packed.tie_keys(rows[packed])
+        for n in np.flatnonzero(~packed).tolist():
+            doc = self._objects[int(slots[n])].doc
+            keys[n] = _tie_key(_KIND_ORDER[doc.kind], doc.date.toordinal() if doc.date else 0)
+        return keys
 
     def named(self, slot: int) -> _Named:
         """The document's name words and name pairs, read without making it an object, and kept: a name pair
@@ -2308,6 +2385,18 @@ def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.
     return rows
 
 
+def _comparable_lengths(size: int, at_least: float) -> tuple[int, int]:
+    """The lengths of the texts whose ``ratio`` with a query of ``size`` characters may reach ``at_least``:
+    ``ratio`` is at most ``200 * min(a, b) / (a + b)`` for lengths ``a`` and ``b``, which rises to ``size``
+    and falls after it. Loosened by one either side: a text compared in vain scores none."""
+    least = min(at_least - _EPSILON, 100.0)
+    if least <= 0.0:
+        return 0, _LENGTH_MAX
+    shortest = math.floor(least * size / (200.0 - least)) - 1
+    longest = math.ceil(200.0 * size / least - size) + 1
+    return max(shortest, 0), min(longest, _LENGTH_MAX)
+
+
 def _score(coverage: float, phrase: float, share: float) -> float:
     """A fuzzy hit's score, rounded: never above a bound made of bounds on its terms."""
     return round(min(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), 1)
@@ -2324,6 +2413,15 @@ def _hit_order(hit: Hit) -> tuple[float, int, int, str]:
 def _tie_order(doc: Document) -> tuple[int, int, str]:
     """How hits of one score are ordered: by kind, newest first, then by label."""
     return (_KIND_ORDER[doc.kind], -(doc.date.toordinal() if doc.date else 0), doc.label)
+
+
+_Number = TypeVar("_Number", int, npt.NDArray[np.int64])
+
+
+def _tie_key(kind: _Number, date: _Number) -> _Number:
+    """A document's kind (its place in ``_KIND_ORDER``) and date (an ordinal, 0 for none) as one number that
+    orders as ``_tie_order`` does, but for the label: by kind, then newest first."""
+    return kind * (1 << 32) - date
 
 
 def _slot_array(slots: Iterable[int] | npt.NDArray[np.intp]) -> array.array[int]:
