@@ -174,3 +174,16 @@ def test_coverage_comes_out_in_batches_in_the_order_of_one_sort_of_every_candida
     by_slot = dict(zip(slots.tolist(), coverage.tolist(), strict=True))
     assert np.concatenate([covered for _, covered in batches]).tolist() == [by_slot[s] for s in read.tolist()]
     assert len(batches[0][0]) == search_index._Coverage._FIRST_BATCH
+
+
+def test_scores_of_a_batch_are_those_python_s_round_gives_each_one_alone() -> None:
+    rng = np.random.default_rng(6)
+    # on grids, as sums of weights and ratios fall: a score such as 82.35 is 82.3 to Python, 82.4 to numpy
+    coverage = np.concatenate([np.round(rng.random(50_000) * 1000) / 1000, np.repeat([0.82, 0.5], 500)])
+    phrase = np.concatenate([np.round(rng.random(50_000) * 100) / 100, np.repeat([0.83, 0.37], 500)])
+    share = 0.35
+    expected = [
+        round(min(100.0 * ((1.0 - share) * c + share * p), 99.9), 1)
+        for c, p in zip(coverage.tolist(), phrase.tolist(), strict=True)
+    ]
+    assert search_index._scores(coverage, phrase, share).tolist() == expected

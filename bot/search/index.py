@@ -513,7 +513,7 @@ _SLOT_FLOOR = 1024
 # A text's length as ``_Texts`` holds it: a longer text's is held as this, which only loosens its bound
 _LENGTH_MAX = np.iinfo(np.uint16).max
 _EPSILON = 1e-9  # rapidfuzz compares floats: never leave out a text by a hair less than the cutoff
-_ROUNDING = 0.06  # more than ``_score``'s rounding to a tenth may lift a score above its unrounded value
+_ROUNDING = 0.06  # more than ``_scores``' rounding to a tenth may lift a score above its unrounded value
 _LAST_CHARACTER = chr(sys.maxunicode)  # every word beginning with w sorts below w + this character
 # A pickle's postings: the words, every word's rows one after the other, and how many rows each has.
 _PackedPostings = tuple[list[str], npt.NDArray[np.int32], npt.NDArray[np.int64]]
@@ -1472,7 +1472,7 @@ class SearchIndex:
         share = self.tuning.phrase_share
         scores: list[float] = []  # those of the candidates kept, made hits once the best are known
         kept: list[int] = []  # their slots
-        best_scores: list[float] = []  # min-heap of the `limit` best scores so far
+        best_scores = np.empty(0)  # the `limit` best scores so far
         # A candidate is read (made an object, ``_Held``) to judge it only where a filter or a guild's own
         # entries may rule it out: judging thousands of candidates tied near the best made each an object.
         judged_alone = narrowing is not _OPEN or guild_id in self._guild_keys  # a guild's own: ``_shadowed``
@@ -1481,32 +1481,38 @@ class SearchIndex:
         gap = self.tuning.cut_gap if cut else math.inf
         floor = (100.0 if hits else -math.inf) - gap
         # Candidates a batch at a time: their phrase terms and scores computed together, in numpy and one
-        # call into rapidfuzz (``_phrase_terms``); only those that can still enter the top are judged one
-        # by one, against the scores found so far. Many documents may tie on coverage ("de c" while
-        # typing): batches grow, so that those are read in few calls.
+        # call into rapidfuzz (``_phrase_terms``); those that reach what a hit must score when the batch
+        # begins are kept (and judged, where they must be). Many documents may tie on coverage ("de c"
+        # while typing): batches grow, so that those are read in few calls.
         for slots, covered in coverage.batches(skip={entry.slot for entry in exact}):
             full = len(best_scores) >= limit
-            least = max(best_scores[0] if full else -math.inf, floor)  # what a hit must score, at least
+            least = max(float(best_scores.min()) if full else -math.inf, floor)  # what a hit must score
             if 100.0 * ((1.0 - share) * covered[0] + share) + _ROUNDING < least:
                 break  # the batch's best bound, and every later one, is behind
             # the ratio a field (of weight at most 1) needs for the batch's best document to reach ``least``
             needed = (least - _ROUNDING - 100.0 * (1.0 - share) * covered[0]) / share
             phrases = self._texts.phrase_terms(query, slots, at_least=max(needed, 0.0))
-            reachable = 100.0 * ((1.0 - share) * covered + share * phrases) + _ROUNDING >= least
-            for n in np.flatnonzero(reachable).tolist():
-                score = _score(float(covered[n]), float(phrases[n]), share)
-                if (len(best_scores) >= limit and score < best_scores[0]) or score < floor:
-                    continue
-                slot = int(slots[n])
-                if judged_alone and not self._admits(self._slots[slot], guild_id, narrowing):
-                    continue
-                scores.append(score)
-                kept.append(slot)
-                floor = max(floor, score - gap)
-                if len(best_scores) < limit:
-                    heapq.heappush(best_scores, score)
-                elif score > best_scores[0]:
-                    heapq.heapreplace(best_scores, score)
+            reachable = np.flatnonzero(
+                100.0 * ((1.0 - share) * covered + share * phrases) + _ROUNDING >= least
+            )
+            found = _scores(covered[reachable], phrases[reachable], share)
+            entering = found >= least
+            found, found_slots = found[entering], slots[reachable[entering]]
+            if judged_alone:
+                admitted = [
+                    n
+                    for n, slot in enumerate(found_slots.tolist())
+                    if self._admits(self._slots[slot], guild_id, narrowing)
+                ]
+                found, found_slots = found[admitted], found_slots[admitted]
+            if not len(found):
+                continue
+            scores += found.tolist()
+            kept += found_slots.tolist()
+            floor = max(floor, float(found.max()) - gap)
+            best_scores = np.concatenate([best_scores, found])
+            if len(best_scores) > limit:
+                best_scores = np.partition(best_scores, len(best_scores) - limit)[len(best_scores) - limit :]
         best = self._best(scores, kept, limit - len(hits))
         return (hits + [Hit(self._slots[slot].doc, score) for score, slot in best])[:limit]
 
@@ -2397,9 +2403,15 @@ def _comparable_lengths(size: int, at_least: float) -> tuple[int, int]:
     return max(shortest, 0), min(longest, _LENGTH_MAX)
 
 
-def _score(coverage: float, phrase: float, share: float) -> float:
-    """A fuzzy hit's score, rounded: never above a bound made of bounds on its terms."""
-    return round(min(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), 1)
+def _scores(
+    coverage: npt.NDArray[np.float64], phrase: npt.NDArray[np.float64], share: float
+) -> npt.NDArray[np.float64]:
+    """Fuzzy hits' scores, rounded to a tenth: never above a bound made of bounds on their terms. Rounded as
+    Python's ``round`` rounds (numpy's ``round`` may differ in the last place), each distinct score once."""
+    unrounded, where = np.unique(
+        np.minimum(100.0 * ((1.0 - share) * coverage + share * phrase), 99.9), return_inverse=True
+    )
+    return np.array([round(score, 1) for score in unrounded.tolist()])[where]
 
 
 def _kind_set(kinds: Iterable[DocumentKind] | None) -> frozenset[DocumentKind] | None:
