@@ -590,8 +590,31 @@ def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_readin
 
     monkeypatch.setattr(search_index, "_keyed", seeking)
     monkeypatch.setattr(search_index, "_SEEK_SHARE", 0)  # each document found sought in every word's rows
+    monkeypatch.setattr(search_index, "_SEEK_ROWS_MIN", 0)
     assert answers(index, queries) == read
     assert len(sought) > len(queries)
+
+
+def test_a_word_with_few_rows_is_read_with_the_others_not_sought_however_few_documents_were_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng, index = twins_written_over(31, 2500)
+    queries = [" ".join(pair) for pair in itertools.pairwise(typed(rng, index._vocab, 40))]
+    monkeypatch.setattr(search_index, "_OPEN_COST", 0)  # every word after the first only re-scores
+    keyed = search_index._keyed
+    sought: list[int] = []
+
+    def seeking(rows: Any, used: int) -> Any:
+        sought.append(used)
+        return keyed(rows, used)
+
+    monkeypatch.setattr(search_index, "_keyed", seeking)
+    answers(index, queries)
+    assert sought == []  # no word of 2,500 documents has more than _SEEK_ROWS_MIN rows
+
+    monkeypatch.setattr(search_index, "_SEEK_ROWS_MIN", 0)
+    answers(index, queries)
+    assert sought  # the same queries seek the words many times commoner than the documents found
 
 
 def test_a_prefix_s_words_are_read_as_one_run_until_one_is_written_and_again_once_renumbered() -> None:

@@ -1390,10 +1390,11 @@ class SearchIndex:
         among: npt.NDArray[np.intp],
     ) -> npt.NDArray[np.intp]:
         """``_best_matches`` for a word that opens no candidates: only the documents ``among`` (those found,
-        sorted) are credited. A match held by many times more documents ("parliament" for "parlament") is
-        not read through: each document found is sought in its rows, which are in slot order."""
+        sorted) are credited. A match held by many times more documents ("parliament" for "parlament"), and
+        by more than ``_SEEK_ROWS_MIN``, is not read through: each document found is sought in its rows,
+        which are in slot order."""
         lengths = gathered.lengths
-        sought = lengths > _SEEK_SHARE * len(among)
+        sought = lengths > max(_SEEK_SHARE * len(among), _SEEK_ROWS_MIN)
         slots: list[npt.NDArray[np.intp]] = []
         values: list[npt.NDArray[np.float64]] = []
         if sought.any():
@@ -2276,6 +2277,9 @@ _SCAN_SHARE = 4
 # else each document found is sought in them (``SearchIndex._best_among``): a bisection reaches a dozen
 # rows here and there, a read goes through all of them in order.
 _SEEK_SHARE = 8
+# Nor is a word with at most this many rows sought: a seek costs a dozen calls into numpy, a word's rows
+# read are gathered with every other word's in one.
+_SEEK_ROWS_MIN = 4000
 
 
 class _Tally:
