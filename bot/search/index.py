@@ -1912,7 +1912,7 @@ class _Texts:
         self.lengths = np.zeros(1024, np.uint16)  # the texts' lengths, at most _LENGTH_MAX
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
-        self._last_seen = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
+        self._seen_at = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
 
     def __getstate__(self) -> dict[str, object]:
         """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
@@ -1923,12 +1923,12 @@ class _Texts:
         )
         which = np.zeros_like(self.which)
         which[: self.size] = place[self.which[: self.size]]
-        state = {name: value for name, value in vars(self).items() if name != "_last_seen"}
+        state = {name: value for name, value in vars(self).items() if name != "_seen_at"}
         return {**state, "distinct": list(once), "which": which}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
-        self._last_seen = np.zeros(0, np.intp)
+        self._seen_at = np.zeros(0, np.intp)
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
         self.which, self.weights, self.lengths, self.start, self.count = (
             self.which.view(np.int32),
@@ -2029,11 +2029,11 @@ class _Texts:
         them: documents tied near the best share most of their texts ("de n": 113k texts, 13k distinct),
         so each is read and compared once. Found through a table by place in ``distinct`` rather than by
         sorting, in time linear in ``which``."""
-        if len(self._last_seen) < len(self.distinct):
-            self._last_seen = np.zeros(2 * len(self.distinct), np.intp)
+        if len(self._seen_at) < len(self.distinct):
+            self._seen_at = np.zeros(2 * len(self.distinct), np.intp)
         order = np.arange(len(which))
-        self._last_seen[which] = order  # where a text recurs, one of its places in ``which`` stays
-        seen = self._last_seen[which]
+        self._seen_at[which] = order  # where a text recurs, one of its places in ``which`` stays
+        seen = self._seen_at[which]
         kept = np.flatnonzero(seen == order)  # each distinct text, at the place that stayed
         place = np.empty(len(which), np.intp)
         place[kept] = np.arange(len(kept))
