@@ -246,6 +246,21 @@ def test_leaving_uncompared_the_fields_too_far_from_the_query_to_lift_a_document
     assert results() == cut_off
 
 
+def phrase_terms_text_by_text(texts: Any, query: str, slots: Any, at_least: float) -> list[float]:
+    """``_Texts.phrase_terms`` as a reading of each document's texts one by one gives them."""
+    return [
+        max(
+            (
+                w * r / 100.0
+                for t, w in zip(texts.of(s), texts.weights_of(s), strict=True)
+                if (r := fuzz.ratio(query, t)) >= at_least
+            ),
+            default=0.0,
+        )
+        for s in slots.tolist()
+    ]
+
+
 def test_a_phrase_term_counts_as_none_every_text_whose_ratio_falls_short_of_the_one_to_reach() -> None:
     rng = random.Random(32)
     texts = search_index._Texts()
@@ -256,17 +271,7 @@ def test_a_phrase_term_counts_as_none_every_text_whose_ratio_falls_short_of_the_
     slots = np.arange(1, 202)
     queries = [" ".join(words(rng, n)) for n in (1, 1, 2, 3)] + ["a", "zé", "de la"]
     for query, at_least in itertools.product(queries, (10.0, 30.0, 50.0, 200.0 * 2 / 6, 80.0)):
-        expected = [
-            max(
-                (
-                    w * r / 100.0
-                    for t, w in zip(texts.of(s), texts.weights_of(s), strict=True)
-                    if (r := fuzz.ratio(query, t)) >= at_least
-                ),
-                default=0.0,
-            )
-            for s in slots.tolist()
-        ]
+        expected = phrase_terms_text_by_text(texts, query, slots, at_least)
         assert texts.phrase_terms(query, slots, at_least=at_least).tolist() == expected, (query, at_least)
 
 
@@ -572,6 +577,19 @@ def twins_written_over(seed: int, writes: int) -> tuple[random.Random, SearchInd
     return rng, index
 
 
+def seeks_recorded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, the rows in use of each word sought (``_keyed``), one entry a seek."""
+    keyed = search_index._keyed
+    sought: list[int] = []
+
+    def seeking(rows: Any, used: int) -> Any:
+        sought.append(used)
+        return keyed(rows, used)
+
+    monkeypatch.setattr(search_index, "_keyed", seeking)
+    return sought
+
+
 def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_reading_the_rows_credits(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -581,14 +599,7 @@ def test_seeking_the_documents_found_in_a_common_word_s_rows_credits_what_readin
     monkeypatch.setattr(search_index, "_OPEN_COST", 0)  # every word after the first only re-scores
     monkeypatch.setattr(search_index, "_SEEK_SHARE", len(index))  # a word's rows read through
     read = answers(index, queries)
-    keyed = search_index._keyed
-    sought: list[int] = []
-
-    def seeking(rows: Any, used: int) -> Any:
-        sought.append(used)
-        return keyed(rows, used)
-
-    monkeypatch.setattr(search_index, "_keyed", seeking)
+    sought = seeks_recorded(monkeypatch)
     monkeypatch.setattr(search_index, "_SEEK_SHARE", 0)  # each document found sought in every word's rows
     monkeypatch.setattr(search_index, "_SEEK_ROWS_MIN", 0)
     assert answers(index, queries) == read
@@ -601,14 +612,7 @@ def test_a_word_with_few_rows_is_read_with_the_others_not_sought_however_few_doc
     rng, index = twins_written_over(31, 2500)
     queries = [" ".join(pair) for pair in itertools.pairwise(typed(rng, index._vocab, 40))]
     monkeypatch.setattr(search_index, "_OPEN_COST", 0)  # every word after the first only re-scores
-    keyed = search_index._keyed
-    sought: list[int] = []
-
-    def seeking(rows: Any, used: int) -> Any:
-        sought.append(used)
-        return keyed(rows, used)
-
-    monkeypatch.setattr(search_index, "_keyed", seeking)
+    sought = seeks_recorded(monkeypatch)
     answers(index, queries)
     assert sought == []  # no word of 2,500 documents has more than _SEEK_ROWS_MIN rows
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rapidfuzz import fuzz
 
 from bot.search import index as search_index
 from bot.search.index import Document, DocumentKind, SearchIndex, TextField
+from tests.test_search_scale import phrase_terms_text_by_text
 
 GIVEN = ["Aoife", "Dian", "Nia", "Noor", "Tomás", "Ewa", "Jan", "Ana"]
 PARTICLES = ["de", "del", "van", "mac", "nic"]
@@ -134,17 +134,7 @@ def test_a_phrase_term_compares_each_distinct_text_once_and_credits_every_docume
     slots = np.arange(1, 301)
     for query, at_least in itertools.product(["de n", "mace", "own text 1"], (0.0, 30.0, 60.0)):
         compared.clear()
-        expected = [
-            max(
-                (
-                    w * r / 100.0
-                    for t, w in zip(texts.of(s), texts.weights_of(s), strict=True)
-                    if (r := fuzz.ratio(query, t)) >= at_least
-                ),
-                default=0.0,
-            )
-            for s in slots.tolist()
-        ]
+        expected = phrase_terms_text_by_text(texts, query, slots, at_least)
         assert texts.phrase_terms(query, slots, at_least=at_least).tolist() == expected, (query, at_least)
         assert compared[0] <= len(shared) + len(slots)
 
