@@ -2196,8 +2196,8 @@ class _Held:
         keys = np.empty(len(slots), np.int64)
         keys[packed] = self._packed.tie_keys(rows[packed])
         for n in np.flatnonzero(~packed).tolist():
-            doc = self._objects[int(slots[n])].doc
-            keys[n] = _tie_key(_KIND_ORDER[doc.kind], doc.date.toordinal() if doc.date else 0)
+            kind, newest, _ = _tie_order(self._objects[int(slots[n])].doc)
+            keys[n] = _tie_key(kind, -newest)
         return keys
 
     def named(self, slot: int) -> _Named:
