@@ -239,29 +239,35 @@ def test_leaving_uncompared_the_fields_too_far_from_the_query_to_lift_a_document
     cut_off = results()
     terms = search_index._Texts.phrase_terms
 
-    def every_field(texts: Any, query: str, slots: Any, *, at_least: float = 0.0) -> Any:
+    def every_field(texts: Any, query: str, slots: Any, *, at_least: Any = 0.0) -> Any:
         return terms(texts, query, slots)  # every field compared, whatever ratio it needs
 
     monkeypatch.setattr(search_index._Texts, "phrase_terms", every_field)
     assert results() == cut_off
 
 
-def phrase_terms_text_by_text(texts: Any, query: str, slots: Any, at_least: float) -> list[float]:
-    """``_Texts.phrase_terms`` as a reading of each document's texts one by one gives them."""
+def phrase_terms_text_by_text(
+    texts: Any, query: str, slots: Any, at_least: float | Sequence[float]
+) -> list[float]:
+    """``_Texts.phrase_terms`` as a reading of each document's texts one by one gives them: the best
+    ``weight x ratio`` among the texts reaching their slot's ``at_least``."""
+    needed = at_least if isinstance(at_least, Sequence) else [at_least] * len(slots)
     return [
         max(
             (
                 w * r / 100.0
                 for t, w in zip(texts.of(s), texts.weights_of(s), strict=True)
-                if (r := fuzz.ratio(query, t)) >= at_least
+                if (r := fuzz.ratio(query, t)) > 0.0 and w * r >= least
             ),
             default=0.0,
         )
-        for s in slots.tolist()
+        for s, least in zip(slots.tolist(), needed, strict=True)
     ]
 
 
-def test_a_phrase_term_counts_as_none_every_text_whose_ratio_falls_short_of_the_one_to_reach() -> None:
+def test_a_phrase_term_counts_as_none_every_text_whose_weighted_ratio_falls_short_of_its_documents_need() -> (
+    None
+):
     rng = random.Random(32)
     texts = search_index._Texts()
     for slot in range(1, 201):  # names, titles and quotes, with as many lengths near each other's
@@ -273,6 +279,9 @@ def test_a_phrase_term_counts_as_none_every_text_whose_ratio_falls_short_of_the_
     for query, at_least in itertools.product(queries, (10.0, 30.0, 50.0, 200.0 * 2 / 6, 80.0)):
         expected = phrase_terms_text_by_text(texts, query, slots, at_least)
         assert texts.phrase_terms(query, slots, at_least=at_least).tolist() == expected, (query, at_least)
+        each = [rng.choice([0.0, at_least / 2, at_least, 200.0 * 2 / 6 * 0.85, 90.0]) for _ in slots]
+        expected = phrase_terms_text_by_text(texts, query, slots, each)
+        assert texts.phrase_terms(query, slots, at_least=np.array(each)).tolist() == expected, query
 
 
 def test_judging_candidates_in_growing_batches_finds_what_judging_them_one_at_a_time_finds(

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from rapidfuzz import fuzz
 
 from bot.search import index as search_index
 from bot.search.index import Document, DocumentKind, SearchIndex, TextField
@@ -141,12 +142,11 @@ def test_a_phrase_term_compares_each_distinct_text_once_and_credits_every_docume
 
 @pytest.mark.parametrize("size", [1, 2, 4, 9, 30])
 def test_the_lengths_left_uncompared_are_those_whose_ratio_cannot_reach_the_one_needed(size: int) -> None:
-    for at_least in (0.5, 10.0, 33.3, 50.0, 66.7, 90.0, 100.0):
-        shortest, longest = search_index._comparable_lengths(size, at_least)
-        for length in range(0, 400):
-            reachable = 200.0 * min(length, size) / (length + size) >= at_least
-            assert not reachable or shortest <= length <= longest, (size, at_least, length)
-        assert shortest <= size <= longest
+    lengths = np.arange(0, 400, dtype=np.uint16)
+    # one letter repeated: the ratio of two such texts is as high as their lengths allow
+    ratios = np.array([fuzz.ratio("a" * size, "a" * int(length)) for length in lengths])
+    assert search_index._reachable(size, lengths, ratios).all()
+    assert not search_index._reachable(size, lengths, ratios + 0.01).any()
 
 
 def test_coverage_comes_out_in_batches_in_the_order_of_one_sort_of_every_candidate() -> None:

@@ -1498,9 +1498,9 @@ class SearchIndex:
             least = max(float(best_scores.min()) if full else -math.inf, floor)  # what a hit must score
             if 100.0 * ((1.0 - share) * covered[0] + share) + _ROUNDING < least:
                 break  # the batch's best bound, and every later one, is behind
-            # the ratio a field (of weight at most 1) needs for the batch's best document to reach ``least``
-            needed = (least - _ROUNDING - 100.0 * (1.0 - share) * covered[0]) / share
-            phrases = self._texts.phrase_terms(query, slots, at_least=max(needed, 0.0))
+            # what weight x ratio a text needs for its document to reach ``least``
+            needed = np.maximum((least - _ROUNDING - 100.0 * (1.0 - share) * covered) / share, 0.0)
+            phrases = self._texts.phrase_terms(query, slots, at_least=needed)
             reachable = np.flatnonzero(
                 100.0 * ((1.0 - share) * covered + share * phrases) + _ROUNDING >= least
             )
@@ -1993,35 +1993,33 @@ class _Texts:
         self.count[_NO_SLOT + 1 : len(slots) + 1] = counts
 
     def phrase_terms(
-        self, query: str, slots: npt.NDArray[np.intp], *, at_least: float = 0.0
+        self, query: str, slots: npt.NDArray[np.intp], *, at_least: npt.NDArray[np.float64] | float = 0.0
     ) -> npt.NDArray[np.float64]:
         """For each slot's document, its phrase term for ``query``: the best ``weight x ratio(query,
         text)``, in [0, 1]; every text's at once, in numpy and in one call into rapidfuzz, each distinct
-        text compared once. A text whose ``ratio`` falls below ``at_least`` (0-100) counts as none, and
-        those whose length alone rules that out (a quote against a few letters being typed,
-        ``_comparable_lengths``) are not even read."""
+        text compared once. A text whose ``weight x ratio`` falls below its slot's ``at_least`` (0-100)
+        counts as none, and those whose weight and length alone rule that out are not even read: a
+        summary (weight 0.45) where a name is needed, a quote against a few letters being typed
+        (``_reachable``)."""
         phrases = np.zeros(len(slots))
-        places, runs = self._places(slots)
-        compared = np.arange(len(places))
-        if at_least > 0.0:
-            shortest, longest = _comparable_lengths(len(query), at_least)
-            lengths = self.lengths[places]
-            compared = np.flatnonzero((lengths >= shortest) & (lengths <= longest))
+        places, _ = self._places(slots)
+        owners = np.repeat(np.arange(len(slots)), self.count[slots])  # each text's place in ``slots``
+        weights = self.weights[places]
+        needed = np.broadcast_to(np.asarray(at_least, np.float64), len(slots))[owners]
+        compared = np.flatnonzero(_reachable(len(query), self.lengths[places], needed / weights))
         texts, each = self._once(self.which[places[compared]])
+        least = float((needed[compared] / weights[compared]).min()) if len(compared) else 0.0
         ratios = process.cdist(
             [query],
             self._texts(texts),
             scorer=fuzz.ratio,
             processor=None,
-            score_cutoff=at_least,
+            score_cutoff=max(least - _EPSILON, 0.0),  # no text below it counts
             dtype=np.float64,
         )[0][each]
-        found = np.flatnonzero(ratios)
-        compared = compared[found]
-        # each text's document: the last whose run of texts begins at or before it (one with none begins
-        # where the next does)
-        documents = np.searchsorted(runs, compared, side="right") - 1
-        np.maximum.at(phrases, documents, self.weights[places[compared]] * ratios[found] / 100.0)
+        weighted = weights[compared] * ratios
+        counted = np.flatnonzero((weighted >= needed[compared]) & (ratios > 0.0))
+        np.maximum.at(phrases, owners[compared[counted]], weighted[counted] / 100.0)
         return phrases
 
     def _once(self, which: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.intp]]:
@@ -2403,16 +2401,14 @@ def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.
     return rows
 
 
-def _comparable_lengths(size: int, at_least: float) -> tuple[int, int]:
-    """The lengths of the texts whose ``ratio`` with a query of ``size`` characters may reach ``at_least``:
+def _reachable(
+    size: int, lengths: npt.NDArray[np.uint16], needed: npt.NDArray[np.float64]
+) -> npt.NDArray[np.bool_]:
+    """Whether texts of these lengths may reach the ``ratio`` each needs with a query of ``size`` characters:
     ``ratio`` is at most ``200 * min(a, b) / (a + b)`` for lengths ``a`` and ``b``, which rises to ``size``
-    and falls after it. Loosened by one either side: a text compared in vain scores none."""
-    least = min(at_least - _EPSILON, 100.0)
-    if least <= 0.0:
-        return 0, _LENGTH_MAX
-    shortest = math.floor(least * size / (200.0 - least)) - 1
-    longest = math.ceil(200.0 * size / least - size) + 1
-    return max(shortest, 0), min(longest, _LENGTH_MAX)
+    and falls after it."""
+    lengths = lengths.astype(np.float64)
+    return 200.0 * np.minimum(lengths, size) / (lengths + size) >= needed - _EPSILON
 
 
 def _scores(
