@@ -45,6 +45,24 @@ def test_words_joined_in_one_string_split_back_into_the_same_words() -> None:
         assert split(joined(words)) == words
 
 
+def test_a_column_tells_which_tuples_hold_a_word_whole_not_as_part_of_another_or_across_two() -> None:
+    tuples = [
+        ("new zealand", "zealand first"),
+        ("new zealand first",),  # the word as part of another
+        (),
+        ("first new", "zealand x"),  # the word across two of a tuple's words
+        ("x",),
+        ("new zealand",),  # the word at the end of one tuple, then at the start of the next
+        ("new zealand",),
+        ("nouvelle-zélande", "new zealand"),
+    ]
+    column = Strings([joined(words) if words else None for words in tuples])
+    rows = np.array([0, 1, 2, 3, 4, 5, 6, 7, 3, 0], np.intp)
+    for word in ("new zealand", "zealand first", "x", "nouvelle-zélande", "zealand", "first new"):
+        expected = [word in tuples[row] for row in rows.tolist()]
+        assert column.holding(rows, word).tolist() == expected, word
+
+
 def rich_documents() -> list[Document]:
     """Documents with every field a held document keeps: French labels, details, facets, incidents."""
     commons = Place("ca-commons", ("House of Commons", "Canada"), "Chambre des communes")

@@ -707,7 +707,7 @@ class PieceReadingIndex(SearchIndex):
         pieces = [
             slot
             for slot in slots[best[slots] > 0.0].tolist()
-            if search_index._a_piece((held[slot].names, held[slot].pairs), word, pairs)
+            if word in held[slot].names and not all(pair in held[slot].pairs for pair in pairs)
         ]
         best[pieces] *= self.tuning.piece_share
         self.pieces += len(pieces)

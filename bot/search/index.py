@@ -477,7 +477,6 @@ past ``_FEW_SHARE`` a dict, so that adding or removing one is not a walk through
 _FEW_SHARE = 16
 _Bucket = tuple[DocumentKind, int]  # kind, guild: a query sees the documents of a few buckets
 _OrderKey = tuple[int, str, int]  # a document's place in its bucket's default order (``_order_key``)
-_Named = tuple[tuple[str, ...], tuple[str, ...]]  # a document's name words and name pairs
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
@@ -651,14 +650,6 @@ def _searched(entry: _IndexedDocument) -> tuple[object, ...]:
     return (entry.doc, entry.exact, entry.compounds, entry.heads, entry.pairs, entry.names)
 
 
-def _a_piece(named: _Named, word: str, pairs: Sequence[str]) -> bool:
-    """Whether ``word`` is in one of a document's names only as a piece of another name: the document
-    (its name words and name pairs, ``named``) does not have the query's pair ("new zealand") but has the
-    word in a name."""
-    names, held = named
-    return word in names and not all(map(held.__contains__, pairs))
-
-
 def _letters(token: str) -> str:
     return "".join(sorted(token))
 
@@ -689,7 +680,7 @@ class SearchIndex:
         self._texts = _Texts()
         self._runs = _Runs()  # the postings as last packed, in vocabulary order
         self._postings = _Postings(self._runs)  # token -> rows, every bucket
-        # a posting's weight, and whether its word is one of the document's names (``_a_piece``) -> its code
+        # a posting's weight, and whether its word is one of the document's names (``_share_pieces``)
         self._weight_codes: dict[tuple[float, bool], int] = {(0.0, False): _NO_WEIGHT}
         self._weight_table = np.zeros(1)  # code -> weight
         self._named_codes = np.zeros(1, np.bool_)  # code -> whether the word is one of the document's names
@@ -1430,20 +1421,21 @@ class SearchIndex:
         self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
     ) -> None:
         """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
-        another name (``_a_piece``): of the documents credited that have ``word`` in a name (its rows say
-        so), those lacking the other word of one of the pairs lack that pair, and only the others are
-        looked at one by one."""
+        another name: those credited that have ``word`` in a name (its rows say so) but not every one of
+        the query's ``pairs`` ("new zealand"). Those lacking the other word of a pair in a name lack the
+        pair; the others' pairs are read from the columns (``_Held.holding_pair``)."""
         rows = self._postings[word][: self._used(word)]
         slots = rows[:, _SLOT].astype(np.intp)
         named = slots[self._named_codes[rows[:, _WEIGHT]] & (ranks[self._slot_buckets[slots]] >= 0)]
         named = named[best[named] > 0.0]  # in slot order, as a word's rows are
-        whole = np.ones(len(named), np.bool_)  # may hold every pair: has each pair's other word
+        whole = np.ones(len(named), np.bool_)  # may hold every pair: has each pair's other word in a name
         for pair in pairs:
             first, _, second = pair.partition(" ")
-            whole &= self._seek(second if first == word else first, named)[0]
-        maybe = [slot for slot in named[whole].tolist() if _a_piece(self._slots.named(slot), word, pairs)]
+            found, other = self._seek(second if first == word else first, named)
+            whole &= found & self._named_codes[other & _CODE_MASK]
+        for pair in pairs:
+            whole[whole] = self._slots.holding_pair(named[whole], pair)
         best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
-        best[maybe] *= self.tuning.piece_share
 
     def _rank(
         self,
@@ -2039,7 +2031,7 @@ class _Texts:
 
 
 _LABEL, _HEADS = 1, 6  # the columns of labels and of heads in ``_Packed._texts``
-_PAIRS, _NAMES = 2, 3  # the columns of name pairs and of name words in ``_Packed._words``
+_PAIRS = 2  # the column of name pairs in ``_Packed._words``
 
 
 class _Packed:
@@ -2060,7 +2052,7 @@ class _Packed:
             *(Strings(map(operator.attrgetter(name), docs)) for name in texts),
             Strings(entry.heads for entry in entries),
         )
-        words = ("exact", "compounds", "pairs", "names")  # ``_PAIRS`` and ``_NAMES`` among them
+        words = ("exact", "compounds", "pairs", "names")  # ``_PAIRS`` among them
         self._words = tuple(Strings(map(joined, map(operator.attrgetter(name), entries))) for name in words)
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -2103,9 +2095,9 @@ class _Packed:
     def heads(self, row: int) -> str:
         return cast(str, self._texts[_HEADS][row])
 
-    def named(self, row: int) -> _Named:
-        """The row's name words and name pairs."""
-        return split(self._words[_NAMES][row]), split(self._words[_PAIRS][row])
+    def holding_pair(self, rows: npt.NDArray[np.intp], pair: str) -> npt.NDArray[np.bool_]:
+        """Whether each of the rows' documents has the name pair ``pair``."""
+        return self._words[_PAIRS].holding(rows, pair)
 
     def taken(self, rows: npt.NDArray[np.intp]) -> _Packed:
         """The rows ``rows``, in that order."""
@@ -2148,8 +2140,6 @@ class _Held:
 
     def __init__(self) -> None:
         self._objects: dict[int, _IndexedDocument] = {}  # the documents linked since packing, and those read
-        # the name words and pairs of rows read for them alone (``named``)
-        self._named: dict[int, _Named] = {}
         self._packed = _Packed()
         self._rows = np.full(1024, _NO_ROW, np.int32)  # slot -> its row in ``_packed``, if it has one
 
@@ -2172,7 +2162,6 @@ class _Held:
 
     def remove(self, slot: int) -> None:
         self._objects.pop(slot, None)
-        self._named.pop(slot, None)
         self._rows[slot] = _NO_ROW
 
     def order_key(self, slot: int) -> _OrderKey:
@@ -2198,17 +2187,16 @@ class _Held:
             keys[n] = _tie_key(kind, -newest)
         return keys
 
-    def named(self, slot: int) -> _Named:
-        """The document's name words and name pairs, read without making it an object, and kept: a name pair
-        of a query reads those of thousands of documents (``_share_pieces``), a tenth of the cost of
-        making each an object."""
-        entry = self._objects.get(slot)
-        if entry is not None:
-            return entry.names, entry.pairs
-        named = self._named.get(slot)
-        if named is None:
-            named = self._named[slot] = self._packed.named(int(self._rows[slot]))
-        return named
+    def holding_pair(self, slots: npt.NDArray[np.intp], pair: str) -> npt.NDArray[np.bool_]:
+        """Whether each document has the name pair ``pair``, read from the columns but for documents linked
+        since they were packed: a name pair of a query reads those of thousands of documents
+        (``_share_pieces``)."""
+        rows = self._rows[slots]
+        packed = rows != _NO_ROW
+        held = np.empty(len(slots), np.bool_)
+        held[packed] = self._packed.holding_pair(rows[packed].astype(np.intp), pair)
+        held[~packed] = [pair in self._objects[slot].pairs for slot in slots[~packed].tolist()]
+        return held
 
     def heads(self, slot: int) -> str:
         """The document's ``heads``, read without making it an object."""
@@ -2236,19 +2224,14 @@ class _Held:
         """Move the documents of the slots ``old`` (every one held, in order) to slots 1, 2, 3, ..."""
         new = dict(zip(old.tolist(), range(_NO_SLOT + 1, _NO_SLOT + 1 + len(old)), strict=True))
         self._objects = {new[slot]: entry for slot, entry in self._objects.items()}
-        self._named = {new[slot]: named for slot, named in self._named.items()}
         for slot, entry in self._objects.items():
             entry.slot = slot
         rows = np.full(max(2 * (len(old) + 1), 1024), _NO_ROW, np.int32)
         rows[_NO_SLOT + 1 : len(old) + 1] = self._rows[old]
         self._rows = rows
 
-    def __getstate__(self) -> dict[str, object]:
-        return {name: value for name, value in vars(self).items() if name != "_named"}  # a cache
-
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
-        self._named = {}
         self._rows = self._rows.view(np.int32)  # numpy's own dtype (``SearchIndex.__setstate__``)
 
 
