@@ -345,7 +345,8 @@ def _scope_name(guild: int) -> str:
 
 
 def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> int:
-    """``parlbot db import``: print the plan, then write it all in one transaction (unless ``dry_run``)."""
+    """``parlbot db import``: print the plan, then write it all in one transaction (unless ``dry_run``).
+    The plan printed is the one the write carries out, made once inside that transaction."""
     try:
         document = transfer.decode(path.read_bytes(), str(path))
     except OSError as error:
@@ -353,25 +354,36 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
     except transfer.UnreadableFile as error:
         raise UsageError(error.message) from None
     database.ensure_ready(loaded=record_seed)
-    with database.session() as session:
-        try:
-            plan = transfer.plan_import(session, document, guild_id=guild)
-        except transfer.UnreadableFile as error:
-            raise UsageError(error.message) from None
-    print(f"Importing {path} into {_scope_name(guild)}:\n{transfer.plan_table(plan)}")
-    if plan.rejected:
-        print(f"parlbot: {plan.refusal()}", file=sys.stderr)
-        return EXIT_FAILED
-    if dry_run:
-        print(f"Dry run: nothing was written ({plan.summary}).")
-        return EXIT_OK
+    shown: list[transfer.ImportPlan] = []
+
+    def show(plan: transfer.ImportPlan) -> None:
+        print(f"Importing {path} into {_scope_name(guild)}:\n{transfer.plan_table(plan)}")
+        shown.append(plan)
+
     bar = ProgressBar(sys.stderr)
     try:
         with database.session() as session:
+            if dry_run:
+                show(plan := transfer.plan_import(session, document, guild_id=guild))
+                if plan.rejected:
+                    raise plan.refused()
+                print(f"Dry run: nothing was written ({plan.summary}).")
+                return EXIT_OK
             plan = commit_import(
-                database, session, document, guild_id=guild, actor_id=CLI_ACTOR, progress=bar.update
+                database,
+                session,
+                document,
+                guild_id=guild,
+                actor_id=CLI_ACTOR,
+                progress=bar.update,
+                on_plan=show,
             )
+    except transfer.UnreadableFile as error:
+        raise UsageError(error.message) from None
     except (ParlbotError, SQLAlchemyError) as error:
+        if shown and shown[0].rejected:  # refused before anything was written
+            print(f"parlbot: {shown[0].refusal()}", file=sys.stderr)
+            return EXIT_FAILED
         bar.finish()
         reason = error.message if isinstance(error, ParlbotError) else str(error)
         print(f"parlbot: nothing was imported (rolled back): {reason}", file=sys.stderr)

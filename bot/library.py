@@ -1178,12 +1178,15 @@ def commit_import(
     guild_id: int,
     actor_id: int,
     progress: Progress | None = None,
+    on_plan: Callable[[ImportPlan], None] | None = None,
 ) -> ImportPlan:
     """Import ``document`` into ``guild_id`` in ``session`` (``transfer.apply_import``) and commit it with
     its entries in the change log, which other processes re-index from and a saved index is proved current
     against; then let the database count what it wrote (``Database.imported``). How every import commits:
     ``/import``, ``parlbot db import`` and the benchmark's."""
-    plan = transfer.apply_import(session, document, guild_id=guild_id, actor_id=actor_id, progress=progress)
+    plan = transfer.apply_import(
+        session, document, guild_id=guild_id, actor_id=actor_id, progress=progress, on_plan=on_plan
+    )
     record_changes(session, guild_id, plan.touched)
     session.commit()
     database.imported(len(plan.written))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.cli import ProgressBar, main
+from bot.curation import transfer
 from bot.messages.catalogue import Msg, say
 from db.dataset.schema import SHIPPED_DATASET
 from tests.cli_harness import run_parlbot
@@ -72,6 +73,28 @@ def test_db_import_writes_all_and_ends_with_the_full_progress_line(
     assert exported["people"] == [{"slug": "jane-doe", "name": "Jane Doe", "aliases": []}]
 
 
+def test_db_import_judges_the_file_once_and_prints_the_plan_it_then_writes(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(workdir / "in.json", with_new_person())
+    plans: list[transfer.ImportPlan] = []
+    plan = transfer._plan
+
+    def counted(*args: Any, **options: Any) -> Any:
+        made = plan(*args, **options)
+        plans.append(made[0])
+        return made
+
+    monkeypatch.setattr(transfer, "_plan", counted)
+    code = main(["db", "import", str(path), "--guild", GUILD])
+
+    out = capsys.readouterr().out
+    assert code == 0
+    assert len(plans) == 1  # the table printed is the plan written, read inside the write's transaction
+    assert out.index(transfer.plan_table(plans[0])) < out.index("Imported into guild")
+    assert ["person", "1", "0", "58", "0"] in rows(out)
+
+
 def test_db_import_with_a_rejected_row_exits_1_with_the_reasons_and_writes_nothing(
     workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -88,6 +111,22 @@ def test_db_import_with_a_rejected_row_exits_1_with_the_reasons_and_writes_nothi
     reasons = "• people[59] (person john-roe): people[59].party: unknown party 'whigs'"
     assert captured.err == f"parlbot: {say(Msg.REFUSED_ONE, count=1, reasons=reasons)}\n"
     assert json.loads((workdir / "out.json").read_text(encoding="utf-8"))["people"] == []
+
+
+def test_db_import_dry_run_with_a_rejected_row_exits_1_with_the_reasons(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    document = with_new_person()
+    document["people"].append({"slug": "john-roe", "name": "John Roe", "party": "whigs"})
+
+    code = main(["db", "import", str(write(workdir / "in.json", document)), "--guild", GUILD, "--dry-run"])
+
+    captured = capsys.readouterr()
+    assert code == 1
+    assert ["total", "1", "0", "136", "1"] in rows(captured.out)
+    assert "Dry run" not in captured.out
+    reasons = "• people[59] (person john-roe): people[59].party: unknown party 'whigs'"
+    assert captured.err == f"parlbot: {say(Msg.REFUSED_ONE, count=1, reasons=reasons)}\n"
 
 
 def test_db_import_without_guild_imports_into_the_shared_dataset(

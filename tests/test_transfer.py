@@ -323,6 +323,36 @@ def test_importing_into_the_shared_scope_writes_like_seed_and_records_the_versio
     assert audits(library) == 0
 
 
+def test_an_import_hands_its_plan_over_before_writing_and_before_refusing(library: Library) -> None:
+    document = shipped()
+    document["people"].append(NEW_PERSON)
+    seen: list[tuple[transfer.ImportPlan, object]] = []
+
+    with library.database.session() as session:
+
+        def look(plan: transfer.ImportPlan) -> None:  # what the import's own transaction holds by then
+            seen.append(
+                (plan, changes.visible_entry(session, guild_id=GUILD, kind=EntityKind.PERSON, key="jane-doe"))
+            )
+
+        carried_out = apply_import(session, document, guild_id=GUILD, actor_id=MOD.user_id, on_plan=look)
+        session.commit()
+    assert seen == [(carried_out, None)]  # the plan carried out, seen while nothing was written
+    assert visible_name(library, GUILD, EntityKind.PERSON, "jane-doe") == "Jane Doe"
+
+    document["people"].append({"slug": "john-roe", "name": "John Roe", "party": "whigs"})
+    with library.database.session() as session, pytest.raises(InvalidInput):
+        apply_import(
+            session,
+            document,
+            guild_id=GUILD,
+            actor_id=MOD.user_id,
+            on_plan=lambda plan: seen.append((plan, None)),
+        )
+    assert len(seen) == 2
+    assert [planned.key for planned in seen[1][0].rejected] == ["john-roe"]
+
+
 def test_a_file_that_is_not_json_is_unreadable() -> None:
     with pytest.raises(UnreadableFile) as caught:
         decode(b"not json", "data.json")

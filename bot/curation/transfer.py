@@ -7,7 +7,9 @@ checked in the guild's view (its own entries, then the shared ones, then the fil
 Quiz questions belong to a guild: the shared scope refuses them (no guild would ever ask them).
 
 ``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
-refuses the whole import when any entry is rejected, and otherwise writes every added or changed entry
+hands that plan to the caller before writing (``on_plan``: the command line prints it, so a large file is
+read and judged once, not once for the table and again for the write), refuses the whole import when any
+entry is rejected, and otherwise writes every added or changed entry
 in bulk: one slug map for the whole import (a SELECT per kind, rows locked on PostgreSQL), then the
 loader's ``BulkWriter`` kind by kind in batches of INSERTs and UPDATEs. In a guild each entry gets the
 audit record ``changes.apply`` would write for it (action ``import``, the guild's own state before and
@@ -306,9 +308,16 @@ def _cast_left(outcomes: Iterable[PlannedEntry], found: _Found) -> frozenset[str
 
 
 def apply_import(
-    session: Session, document: object, *, guild_id: int, actor_id: int, progress: Progress | None = None
+    session: Session,
+    document: object,
+    *,
+    guild_id: int,
+    actor_id: int,
+    progress: Progress | None = None,
+    on_plan: Callable[[ImportPlan], None] | None = None,
 ) -> ImportPlan:
-    """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out.
+    """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out,
+    which ``on_plan`` is given first, as soon as it is made (before anything is written or refused).
 
     Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected, and
     ``Conflict`` when another writer added one of its new slugs after the plan looked; any error while
@@ -316,7 +325,7 @@ def apply_import(
     """
     with collector_paused():
         try:
-            return _apply(session, document, guild_id, actor_id, progress)
+            return _apply(session, document, guild_id, actor_id, progress, on_plan)
         except IntegrityError as error:
             if not slug_taken(error):
                 raise
@@ -324,10 +333,17 @@ def apply_import(
 
 
 def _apply(
-    session: Session, document: object, guild_id: int, actor_id: int, progress: Progress | None
+    session: Session,
+    document: object,
+    guild_id: int,
+    actor_id: int,
+    progress: Progress | None,
+    on_plan: Callable[[ImportPlan], None] | None,
 ) -> ImportPlan:
     hold_for_writing(session)  # the states read below are the "before" of the audit records
     plan, found = _plan(session, document, guild_id, lock=True)
+    if on_plan is not None:
+        on_plan(plan)
     if plan.rejected:
         raise plan.refused()
     audited = guild_id != SHARED_GUILD
