@@ -503,9 +503,14 @@ def assert_tally_clear(index: SearchIndex) -> None:
     assert not tally.totals.any()
     assert not tally.best.any()
     assert (tally.found_at == search_index._NOT_FOUND).all()
+    assert not tally.in_among.any()
 
 
-def test_queries_leave_the_arrays_they_tally_in_as_they_found_them() -> None:
+@pytest.mark.parametrize("open_cost", [search_index._OPEN_COST, 0])  # 0: every later word only re-scores
+def test_queries_leave_the_arrays_they_tally_in_as_they_found_them(
+    open_cost: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search_index, "_OPEN_COST", open_cost)
     rng = random.Random(23)
     index = SearchIndex(with_twins(rng, 300))
     queries = typed(rng, index._vocab, 40)
@@ -700,7 +705,7 @@ class PieceReadingIndex(SearchIndex):
 
     pieces = 0
 
-    def _share_pieces(self, best: Any, word: str, pairs: Sequence[str], ranks: Any) -> None:
+    def _share_pieces(self, best: Any, word: str, pairs: Sequence[str], ranks: Any, holders: Any) -> None:
         slots = self._postings[word][:, search_index._SLOT].astype(np.intp)
         slots = slots[ranks[self._slot_buckets[slots]] >= 0]
         held = self._slots
@@ -723,6 +728,30 @@ def test_a_name_pair_s_pieces_found_from_the_rows_are_those_a_reading_of_each_do
     queries += [" ".join(reversed(pair)) for words in names[:20] for pair in itertools.pairwise(words)]
     assert answers(index, queries) == answers(reference, queries)
     assert reference.pieces > len(queries)
+
+
+def test_a_name_pair_s_holders_are_read_once_a_query_for_both_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    docs = with_twins(random.Random(37), 400)
+    index = SearchIndex(docs)
+    names = [fold(doc.fields[0].text).split() for doc in docs[:80]]
+    queries = [" ".join(pair) for words in names for pair in itertools.pairwise(words)]
+    read: list[int] = []
+    holding_pair = search_index._Held.holding_pair
+
+    def recorded(held: Any, slots: Any, pair: str) -> Any:
+        read.extend(slots.tolist())
+        return holding_pair(held, slots, pair)
+
+    monkeypatch.setattr(search_index._Held, "holding_pair", recorded)
+    every = 0
+    for query in queries:  # two words, one pair
+        read.clear()
+        index.search(query)
+        assert len(read) == len(set(read)), query
+        every += len(read)
+    assert every > len(queries)
 
 
 def test_one_document_alone_holds_a_word_when_every_other_holding_it_is_out_of_sight_however_many() -> None:

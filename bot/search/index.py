@@ -1201,6 +1201,7 @@ class SearchIndex:
         if weight_sum == 0.0:
             return _Coverage.nothing()
         pieces = self._name_pairs(plans)
+        holders: dict[str, _Holders] = {}  # the documents whose pairs were read, and which hold each pair
         ranks = self._bucket_ranks(buckets)
         tally = self._tally
         tally.fit(self._next_slot)
@@ -1217,11 +1218,11 @@ class SearchIndex:
                     continue
                 opens = not found or (plan.cost <= _OPEN_COST and not plan.short)
                 if not opens and among is None:
-                    among = np.sort(tally.distinct(found))
+                    among = tally.among(found)
                 slots = self._best_matches(plan, ranks, tally, step, among=None if opens else among)
                 pairs = pieces.get(position, ())
                 if pairs:
-                    self._share_pieces(tally.best, plan.best, pairs, ranks)
+                    self._share_pieces(tally.best, plan.best, pairs, ranks, holders)
                 tally.credit(slots, plan.weight)
                 if opens and len(slots):
                     found.append(slots)
@@ -1402,7 +1403,7 @@ class SearchIndex:
         if read.any():
             postings = gathered.joined(read)
             reached = postings[:, _SLOT].astype(np.intp)
-            kept = tally.found_at[reached] != _NOT_FOUND  # a document found by this query is in its buckets
+            kept = tally.in_among[reached]  # a document found by this query is in its buckets
             slots.append(reached[kept])
             values.append(
                 np.repeat(sims[read], lengths[read])[kept] * self._weight_table[postings[:, _WEIGHT][kept]]
@@ -1422,12 +1423,17 @@ class SearchIndex:
         return (rows >> _CODE_BITS) == slots, rows
 
     def _share_pieces(
-        self, best: npt.NDArray[np.float64], word: str, pairs: Sequence[str], ranks: npt.NDArray[np.int64]
+        self,
+        best: npt.NDArray[np.float64],
+        word: str,
+        pairs: Sequence[str],
+        ranks: npt.NDArray[np.int64],
+        holders: dict[str, _Holders],
     ) -> None:
         """Cut to ``piece_share`` the credit of the documents holding ``word`` only as a piece of
         another name: those credited that have ``word`` in a name (its rows say so) but not every one of
         the query's ``pairs`` ("new zealand"). Those lacking the other word of a pair in a name lack the
-        pair; the others' pairs are read from the columns (``_Held.holding_pair``)."""
+        pair; the others' pairs are read from the columns (``_holding``)."""
         rows = self._postings[word][: self._used(word)]
         slots = rows[:, _SLOT].astype(np.intp)
         named = slots[self._named_codes[rows[:, _WEIGHT]] & (ranks[self._slot_buckets[slots]] >= 0)]
@@ -1438,8 +1444,25 @@ class SearchIndex:
             found, other = self._seek(second if first == word else first, named)
             whole &= found & self._named_codes[other & _CODE_MASK]
         for pair in pairs:
-            whole[whole] = self._slots.holding_pair(named[whole], pair)
+            whole[whole] = self._holding(named[whole], pair, holders)
         best[named[~whole]] *= self.tuning.piece_share  # a word's postings hold each document once
+
+    def _holding(
+        self, slots: npt.NDArray[np.intp], pair: str, holders: dict[str, _Holders]
+    ) -> npt.NDArray[np.bool_]:
+        """Which documents at ``slots`` (sorted) have the name pair ``pair`` (``_Held.holding_pair``), those
+        read for the pair's other word not read again: ``holders`` has, by pair, the last slots read and
+        the answer for each."""
+        held = np.empty(len(slots), np.bool_)
+        read = np.zeros(len(slots), np.bool_)
+        if pair in holders:
+            before, answers = holders[pair]
+            at = np.minimum(np.searchsorted(before, slots), max(len(before) - 1, 0))
+            read = before[at] == slots if len(before) else read
+            held[read] = answers[at[read]]
+        held[~read] = self._slots.holding_pair(slots[~read], pair)
+        holders[pair] = _Holders(slots, held)
+        return held
 
     def _rank(
         self,
@@ -1824,6 +1847,13 @@ class _Postings(dict[str, npt.NDArray[np.int32]]):
         """A word's rows, as ``self[word]`` gives them, without keeping a view made for it."""
         rows = self.get(word)
         return self._runs.view(word) if rows is None else rows
+
+
+class _Holders(NamedTuple):
+    """Documents whose name pairs a query read for one pair (``SearchIndex._holding``)."""
+
+    slots: npt.NDArray[np.intp]  # sorted
+    held: npt.NDArray[np.bool_]  # whether each has the pair
 
 
 class _Gathered(NamedTuple):
@@ -2275,6 +2305,8 @@ class _Tally:
     def __init__(self) -> None:
         self.totals = np.zeros(0)  # credit so far
         self.found_at = np.full(0, _NOT_FOUND, np.int64)  # ``_best_matches``
+        # the slots of ``among``, as a mask: read for many rows at a time, a byte a slot is read faster
+        self.in_among = np.zeros(0, np.bool_)
         self.best = np.zeros(0)  # one token's best match (``credit`` sets it back)
         self._place = np.zeros(0, np.intp)  # scratch for ``distinct``: never read before it is written
         self._range = 0  # the query's slot range
@@ -2286,6 +2318,7 @@ class _Tally:
             size = max(slot_range, 2 * len(self.totals))
             self.totals, self.best = np.zeros(size), np.zeros(size)
             self.found_at = np.full(size, _NOT_FOUND, np.int64)
+            self.in_among = np.zeros(size, np.bool_)
             self._place = np.zeros(size, np.intp)
 
     def _few(self, slots: npt.NDArray[np.intp]) -> bool:
@@ -2315,14 +2348,22 @@ class _Tally:
         last: npt.NDArray[np.bool_] = self._place[slots] == places  # a slot's last place in ``slots``
         return slots[last]
 
+    def among(self, found: Sequence[npt.NDArray[np.intp]]) -> npt.NDArray[np.intp]:
+        """The slots ``found``, each once, sorted; marked in ``in_among`` too (set back by ``clear``)."""
+        slots = np.sort(self.distinct(found))
+        self.in_among[slots] = True
+        return slots
+
     def clear(self, slots: npt.NDArray[np.intp] | None = None) -> None:
         """Set back the slots a query found (every slot after a failure, ``best`` too)."""
         if slots is not None and self._few(slots):
             self.totals[slots] = 0.0
             self.found_at[slots] = _NOT_FOUND
+            self.in_among[slots] = False
         else:
             self.totals.fill(0.0)
             self.found_at.fill(_NOT_FOUND)
+            self.in_among.fill(False)
             if slots is None:
                 self.best.fill(0.0)
 
