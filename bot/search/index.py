@@ -166,8 +166,8 @@ the columns before any label is read (``_best``). At 100k, complete's p99 16.8 -
 69 -> 27 ms, every answer the same. A phrase term reads only the texts whose weight and length let them
 reach their own document's need (a summary, weight 0.45, never lifts a document needing a name's ratio),
 and a name pair's holders are found in one search of the candidates' pairs laid end to end
-(``Strings.holding``): "who threw a shoe in parliament" 31.7 -> 22.4 ms, "Sitting suspended leads"
-67.6 -> 42.3 ms.
+(``Strings.holding``), once a query for both words of the pair: "who threw a shoe in parliament" 33.1 ->
+23.3 ms, "Sitting suspended leads" 69.1 -> 38.3 ms.
 
 The notes below are the original measurements on the first 101 queries.
 
