@@ -9,13 +9,13 @@ Quiz questions belong to a guild: the shared scope refuses them (no guild would 
 ``apply_import`` plans again inside the write transaction (the guild may have changed since a dry run),
 hands that plan to the caller before writing (``on_plan``: the command line prints it, so a large file is
 read and judged once, not once for the table and again for the write), refuses the whole import when any
-entry is rejected, and otherwise writes every added or changed entry
-in bulk: one slug map for the whole import (a SELECT per kind, rows locked on PostgreSQL), then the
-loader's ``BulkWriter`` kind by kind in batches of INSERTs and UPDATEs. In a guild each entry gets the
-audit record ``changes.apply`` would write for it (action ``import``, the guild's own state before and
-after, so ``undo`` reverts it like any change), inserted in batches too; in the shared scope (the
-command line only) nothing is audited and the file's ``dataset_version`` is recorded as ``seed`` does.
-It never commits: the caller commits once, so an import lands whole or not at all.
+entry is rejected, and otherwise writes every added or changed entry in bulk: one slug map for the whole
+import (a SELECT per kind, rows locked on PostgreSQL), then the loader's ``BulkWriter`` kind by kind in
+batches of INSERTs and UPDATEs. In a guild each entry gets the audit record ``changes.apply`` would write
+for it (action ``import``, the guild's own state before and after, so ``undo`` reverts it like any
+change), inserted in batches too; in the shared scope (the command line only) nothing is audited and the
+file's ``dataset_version`` is recorded as ``seed`` does. It never commits: the caller commits once, so an
+import lands whole or not at all.
 
 Export is ``db.dataset.export_dataset``; ``export_name`` names the file a guild is handed.
 """
