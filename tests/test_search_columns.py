@@ -13,6 +13,7 @@ import numpy as np
 
 from bot.search.columns import Strings, joined, split
 from bot.search.index import Document, DocumentKind, Facets, Place, SearchIndex, TextField, without_texts
+from bot.search.text import fold
 from tests.test_search_scale import GUILD, documents, rewritten, with_twins
 
 VALUES = ["Singh", None, "", "Québécois — « expulsé »", "名前", "\ud800 lone surrogate", None, "x" * 300]
@@ -132,6 +133,15 @@ def test_a_saved_index_holds_each_distinct_text_once_and_every_document_s_texts_
     texts = [index.texts(doc.kind, doc.key) for doc in docs]
     assert [loaded.texts(doc.kind, doc.key) for doc in docs] == texts
     assert sorted(loaded._texts.distinct) == sorted({text for held in texts for text in held})
+
+
+def test_a_built_index_holds_each_distinct_text_once_as_a_loaded_one_does() -> None:
+    shared = TextField("house of commons", 0.6)  # recurs from document to document
+    docs = [replace(doc, fields=(*doc.fields, shared)) for doc in documents(random.Random(4), 100)]
+    index = SearchIndex(docs)
+    texts = [[fold(field.text) for field in doc.fields] for doc in docs]
+    assert sorted(index._texts.distinct) == sorted({text for held in texts for text in held})
+    assert [sorted(index.texts(doc.kind, doc.key)) for doc in docs] == [sorted(set(held)) for held in texts]
 
 
 def test_ranking_makes_objects_of_the_hits_alone_where_no_filter_or_guild_entry_may_rule_one_out() -> None:

@@ -729,6 +729,7 @@ class SearchIndex:
         self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
         self._grams = BigramFilter(self._vocab)
         self._slots = self._slots.packed()
+        self._texts.hold_once()
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -1940,17 +1941,28 @@ class _Texts:
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
         self._seen_at = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
 
-    def __getstate__(self) -> dict[str, object]:
-        """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
-        incidents, a string or a reference to one at a time."""
+    def hold_once(self) -> None:
+        """Hold each distinct text once, however many documents hold it: a batch's phrase terms compare each
+        distinct text once (``_once``), and a build adds every document's texts as its own (at 100k
+        incidents 6.8M texts, 0.7M distinct)."""
+        self.distinct, self.which = self._held_once()
+
+    def _held_once(self) -> tuple[list[str], npt.NDArray[np.int32]]:
+        """``distinct`` with each text once, and ``which`` pointing into it."""
         once: dict[str, int] = {}
         place = np.fromiter(
             (once.setdefault(t, len(once)) for t in self.distinct), np.int32, len(self.distinct)
         )
         which = np.zeros_like(self.which)
         which[: self.size] = place[self.which[: self.size]]
+        return list(once), which
+
+    def __getstate__(self) -> dict[str, object]:
+        """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
+        incidents, a string or a reference to one at a time."""
+        distinct, which = self._held_once()
         state = {name: value for name, value in vars(self).items() if name != "_seen_at"}
-        return {**state, "distinct": list(once), "which": which}
+        return {**state, "distinct": distinct, "which": which}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
