@@ -1456,11 +1456,11 @@ class SearchIndex:
         the answer for each."""
         held = np.empty(len(slots), np.bool_)
         read = np.zeros(len(slots), np.bool_)
-        if pair in holders:
-            before, answers = holders[pair]
-            at = np.minimum(np.searchsorted(before, slots), max(len(before) - 1, 0))
-            read = before[at] == slots if len(before) else read
-            held[read] = answers[at[read]]
+        known = holders.get(pair)
+        if known is not None and len(known.slots):
+            at = np.minimum(np.searchsorted(known.slots, slots), len(known.slots) - 1)
+            read = known.slots[at] == slots
+            held[read] = known.held[at[read]]
         held[~read] = self._slots.holding_pair(slots[~read], pair)
         holders[pair] = _Holders(slots, held)
         return held
@@ -2044,9 +2044,10 @@ class _Texts:
         owners = np.repeat(np.arange(len(slots)), self.count[slots])  # each text's place in ``slots``
         weights = self.weights[places]
         needed = np.broadcast_to(np.asarray(at_least, np.float64), len(slots))[owners]
-        compared = np.flatnonzero(_reachable(len(query), self.lengths[places], needed / weights))
+        ratio_needed = needed / weights
+        compared = np.flatnonzero(_reachable(len(query), self.lengths[places], ratio_needed))
         texts, each = self._once(self.which[places[compared]])
-        least = float((needed[compared] / weights[compared]).min()) if len(compared) else 0.0
+        least = float(ratio_needed[compared].min()) if len(compared) else 0.0
         ratios = process.cdist(
             [query],
             self._texts(texts),
