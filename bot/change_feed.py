@@ -25,6 +25,7 @@ from sqlalchemy import delete, func, insert
 from sqlalchemy.engine import URL
 from sqlmodel import Session, col, select
 
+from db.dataset.writer import BATCH
 from db.models import SHARED_GUILD, EntityKind, EntryChange
 
 CHANNEL = "parlbot_changes"
@@ -72,10 +73,16 @@ def record_changes(
         session.exec(select(func.pg_advisory_xact_lock(WRITE_LOCK)))
     now = now or dt.datetime.now(dt.UTC)
     session.exec(delete(EntryChange).where(col(EntryChange.at) < now - RETENTION))
-    rows = [{"guild_id": guild_id, "kind": kind, "key": key, "at": now} for kind, key in sorted(set(entries))]
-    numbers: list[int] = list(
-        session.exec(insert(EntryChange).returning(col(EntryChange.id)), params=rows).scalars()
-    )
+    ordered = sorted(set(entries))
+    numbers: list[int] = []
+    for start in range(0, len(ordered), BATCH):  # an import's hundreds of thousands, a batch at a time
+        rows = [
+            {"guild_id": guild_id, "kind": kind, "key": key, "at": now}
+            for kind, key in ordered[start : start + BATCH]
+        ]
+        numbers.extend(
+            session.exec(insert(EntryChange).returning(col(EntryChange.id)), params=rows).scalars()
+        )
     session.info.setdefault(OWN_CHANGES, []).extend(numbers)
     last = max(numbers)
     if postgresql:

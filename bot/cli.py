@@ -364,7 +364,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
     try:
         with database.session() as session:
             if dry_run:
-                show(plan := transfer.plan_import(session, document, guild_id=guild))
+                show(plan := transfer.plan_import(session, document, guild_id=guild, consume=True))
                 if plan.rejected:
                     raise plan.refused()
                 print(f"Dry run: nothing was written ({plan.summary}).")
@@ -377,6 +377,7 @@ def db_import(database: Database, path: Path, *, guild: int, dry_run: bool) -> i
                 actor_id=CLI_ACTOR,
                 progress=bar.update,
                 on_plan=show,
+                consume=True,
             )
     except transfer.UnreadableFile as error:
         raise UsageError(error.message) from None

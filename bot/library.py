@@ -1179,13 +1179,21 @@ def commit_import(
     actor_id: int,
     progress: Progress | None = None,
     on_plan: Callable[[ImportPlan], None] | None = None,
+    consume: bool = False,
 ) -> ImportPlan:
-    """Import ``document`` into ``guild_id`` in ``session`` (``transfer.apply_import``) and commit it with
-    its entries in the change log, which other processes re-index from and a saved index is proved current
-    against; then let the database count what it wrote (``Database.imported``). How every import commits:
-    ``/import``, ``parlbot db import`` and the benchmark's."""
+    """Import ``document`` into ``guild_id`` in ``session`` (``transfer.apply_import``, which says what
+    ``consume`` does) and commit it with its entries in the change log, which other processes re-index
+    from and a saved index is proved current against; then let the database count what it wrote
+    (``Database.imported``). How every import commits: ``/import``, ``parlbot db import`` and the
+    benchmark's."""
     plan = transfer.apply_import(
-        session, document, guild_id=guild_id, actor_id=actor_id, progress=progress, on_plan=on_plan
+        session,
+        document,
+        guild_id=guild_id,
+        actor_id=actor_id,
+        progress=progress,
+        on_plan=on_plan,
+        consume=consume,
     )
     record_changes(session, guild_id, plan.touched)
     session.commit()

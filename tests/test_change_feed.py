@@ -31,6 +31,7 @@ from bot.library import Library
 from bot.search.index import DocumentKind
 from bot.search.text import fold
 from db.dataset.schema import Entry, IncidentEntry
+from db.dataset.writer import BATCH
 from db.models import SHARED_GUILD, AuditAction, EntityKind, EntryChange
 from db.session import Database
 from tests.discord_harness import database_url_of
@@ -99,6 +100,18 @@ def test_changes_older_than_a_day_are_pruned_by_the_next_write(writer: Library) 
         kept = session.exec(select(col(EntryChange.key)).order_by(col(EntryChange.id))).all()
     assert "old" not in kept
     assert kept[-1] == "new"
+
+
+def test_changes_past_a_batch_are_all_recorded_in_order_and_numbered(writer: Library) -> None:
+    keys = [f"p{number:05d}" for number in range(BATCH * 2 + 3)]
+    with writer.database.session() as session:
+        last = record_changes(session, GUILD, {(EntityKind.PERSON, key) for key in keys})
+        session.commit()
+        recorded = session.exec(
+            select(EntryChange).where(col(EntryChange.key).in_(keys)).order_by(col(EntryChange.id))
+        ).all()
+    assert [change.key for change in recorded] == keys
+    assert recorded[-1].id == last
 
 
 def test_the_notification_names_the_keys_when_they_fit_and_only_the_change_when_not() -> None:

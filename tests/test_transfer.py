@@ -75,6 +75,28 @@ def test_a_dry_run_counts_added_changed_unchanged_and_rejected_with_reasons(libr
     )
 
 
+def test_a_plan_that_consumes_the_document_judges_it_alike_and_empties_its_sections(library: Library) -> None:
+    document = mixed()
+
+    with library.database.session() as session:
+        consumed = transfer.plan_import(session, document, guild_id=GUILD, consume=True)
+        kept = transfer.plan_import(session, mixed(), guild_id=GUILD)
+
+    assert consumed == kept
+    assert [document[section] for section in ("chambers", "parties", "people", "sources", "incidents")] == [
+        []
+    ] * 5
+    assert document["dataset_version"] == mixed()["dataset_version"]
+
+
+def test_a_plan_leaves_the_document_whole_for_the_import_confirmed_after_it(library: Library) -> None:
+    document = mixed()
+
+    library.plan_import(document, guild_id=GUILD)
+
+    assert document == mixed()
+
+
 def test_a_dry_run_writes_nothing(library: Library) -> None:
     library.plan_import(mixed(), guild_id=GUILD)
 

@@ -119,7 +119,9 @@ def import_dataset(url: str, dataset: Path) -> float | None:
             if recorded is not None and recorded.version == version:
                 return None
             try:
-                commit_import(database, session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR)
+                commit_import(
+                    database, session, document, guild_id=SHARED_GUILD, actor_id=IMPORT_ACTOR, consume=True
+                )
             except ParlbotError as error:
                 raise BenchError(f"the import was refused: {error.message.splitlines()[0]}") from None
     finally:

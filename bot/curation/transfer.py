@@ -233,14 +233,19 @@ def _find(session: Session, slugs: dict[EntityKind, set[str]], guild_id: int, *,
     return found
 
 
-def plan_import(session: Session, document: object, *, guild_id: int) -> ImportPlan:
-    """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing."""
+def plan_import(session: Session, document: object, *, guild_id: int, consume: bool = False) -> ImportPlan:
+    """What importing ``document`` (decoded JSON) into ``guild_id``'s scope would do; writes nothing.
+    ``consume``: as ``apply_import``'s."""
     with collector_paused():
-        return _plan(session, document, guild_id, lock=False)[0]
+        return _plan(session, document, guild_id, lock=False, consume=consume)[0]
 
 
-def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> tuple[ImportPlan, _Found]:
+def _plan(
+    session: Session, document: object, guild_id: int, *, lock: bool, consume: bool
+) -> tuple[ImportPlan, _Found]:
     header = _header(document)
+    if consume:
+        _empty_sections(document)
     view = GuildView(session, guild_id)
     known = {kind: set(view.ids(changes.TABLES[kind])) for _, kind in SECTIONS}
     references = References(
@@ -254,7 +259,9 @@ def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> t
     for section, kind in SECTIONS:
         seen: set[str] = set()
         urls: set[str] = set()
-        for index, data in enumerate(getattr(header, section)):
+        raw: list[object] = getattr(header, section)
+        for index, data in enumerate(raw):
+            raw[index] = None  # the header's list: once parsed, an entry is held as its model alone
             at = f"{section}[{index}]"
             try:
                 entry = parse_entry(changes.MODELS[kind], data, at)
@@ -287,6 +294,15 @@ def _plan(session: Session, document: object, guild_id: int, *, lock: bool) -> t
     return ImportPlan(guild_id, header.dataset_version, outcomes, _cast_left(outcomes, found)), found
 
 
+def _empty_sections(document: object) -> None:
+    """Empty the entry lists of ``document`` (a dict, as its header was read from it): the header's own
+    copies of those lists then hold each raw entry alone, so judging one lets it go."""
+    for section, _ in SECTIONS:
+        entries = cast("dict[str, object]", document).get(section)
+        if isinstance(entries, list):
+            entries.clear()
+
+
 def _outcome(planned: PlannedEntry, found: _Found) -> PlannedEntry:
     """An accepted entry (planned as added) as the entry the guild sees now makes it."""
     if planned.entry is None or planned.key is None:
@@ -315,9 +331,14 @@ def apply_import(
     actor_id: int,
     progress: Progress | None = None,
     on_plan: Callable[[ImportPlan], None] | None = None,
+    consume: bool = False,
 ) -> ImportPlan:
     """Import ``document`` into ``guild_id``'s scope, all or nothing; returns the plan it carried out,
     which ``on_plan`` is given first, as soon as it is made (before anything is written or refused).
+
+    ``consume`` lets the plan empty ``document``'s entry lists, dropping each raw entry once it is parsed,
+    so a file is not held twice over (as JSON and as entries): for a caller that decoded the file for
+    this import alone (the command line, the benchmark), not for ``/import``'s preview and confirm.
 
     Raises ``InvalidInput`` (listing every rejected entry and why) when any entry is rejected, and
     ``Conflict`` when another writer added one of its new slugs after the plan looked; any error while
@@ -325,7 +346,7 @@ def apply_import(
     """
     with collector_paused():
         try:
-            return _apply(session, document, guild_id, actor_id, progress, on_plan)
+            return _apply(session, document, guild_id, actor_id, progress, on_plan, consume)
         except IntegrityError as error:
             if not slug_taken(error):
                 raise
@@ -339,9 +360,10 @@ def _apply(
     actor_id: int,
     progress: Progress | None,
     on_plan: Callable[[ImportPlan], None] | None,
+    consume: bool,
 ) -> ImportPlan:
     hold_for_writing(session)  # the states read below are the "before" of the audit records
-    plan, found = _plan(session, document, guild_id, lock=True)
+    plan, found = _plan(session, document, guild_id, lock=True, consume=consume)
     if on_plan is not None:
         on_plan(plan)
     if plan.rejected:
