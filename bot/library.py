@@ -69,7 +69,16 @@ from bot.quiz.pool import pool as quiz_pool
 from bot.search import snapshots
 from bot.search.documents import entry_documents, incident_cast, load_documents, referring_incidents
 from bot.search.filters import Filters, ParsedQuery, parse_query
-from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
+from bot.search.index import (
+    Ambiguous,
+    Clear,
+    Document,
+    DocumentKind,
+    Exact,
+    NoMatch,
+    SearchIndex,
+    handed_over,
+)
 from bot.search.text import fold
 from bot.settings import OVERLAY_IDLE_SECONDS
 from db.cleaning import is_id
@@ -256,7 +265,7 @@ class Library:
             if restored is None:
                 # before the documents: a change after it is caught up, not lost
                 seen = latest_change(session)
-                index = SearchIndex(load_documents(session, guild_id=SHARED_GUILD))
+                index = SearchIndex(handed_over(load_documents(session, guild_id=SHARED_GUILD)))
             else:
                 index, seen = restored
         give_back_free_memory()

@@ -10,9 +10,20 @@ import random
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
+from bot.search import index as search_index
 from bot.search.columns import Strings, joined, split
-from bot.search.index import Document, DocumentKind, Facets, Place, SearchIndex, TextField, without_texts
+from bot.search.index import (
+    Document,
+    DocumentKind,
+    Facets,
+    Place,
+    SearchIndex,
+    TextField,
+    handed_over,
+    without_texts,
+)
 from bot.search.text import fold
 from tests.test_search_scale import GUILD, documents, rewritten, with_twins
 
@@ -25,10 +36,11 @@ def test_a_column_gives_back_each_string_it_was_made_of_none_and_the_empty_strin
     assert [column[n] for n in range(len(VALUES))] == VALUES
 
 
-def test_a_column_of_some_rows_followed_by_another_holds_those_rows_then_the_other_s() -> None:
+def test_columns_concatenated_hold_the_rows_of_each_in_turn_an_empty_one_and_some_rows_taken_too() -> None:
     rows = np.array([3, 0, 1, 3, 7], np.intp)
-    column = Strings(VALUES).taken(rows).followed_by(Strings(["après", None]))
-    assert [column[n] for n in range(len(column))] == [*(VALUES[row] for row in rows), "après", None]
+    parts = [Strings(VALUES).taken(rows), Strings([]), Strings(["après", None]), Strings(VALUES)]
+    column = Strings.concatenated(parts)
+    assert [column[n] for n in range(len(column))] == [*(VALUES[row] for row in rows), "après", None, *VALUES]
 
 
 def test_a_column_with_no_none_left_among_its_rows_reads_each_as_a_string() -> None:
@@ -156,3 +168,37 @@ def test_ranking_makes_objects_of_the_hits_alone_where_no_filter_or_guild_entry_
     assert sorted(loaded._slots._objects) == sorted(loaded._entries[hit.document.ident] for hit in hits)
     loaded.search("suspended sitting", limit=5, guild_id=GUILD)  # a guild with no entries of its own
     assert len(loaded._slots._objects) == 5
+
+
+def answers(index: SearchIndex, queries: list[str]) -> list[object]:
+    return [
+        [(hit.document, hit.score) for hit in found]
+        for query in queries
+        for found in (index.search(query, limit=20), index.complete(query), index.complete(query[:2]))
+    ]
+
+
+def test_a_build_that_packs_its_documents_as_it_goes_holds_and_finds_as_one_that_packs_them_at_its_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(8)
+    docs = [*with_twins(rng, 120), *rich_documents()]
+    queries = [doc.fields[0].text for doc in docs[::9]] + ["singh", "the word withdrawn"]
+    at_end = SearchIndex(docs)
+    monkeypatch.setattr(search_index, "_SET_ASIDE", 7)
+    as_it_goes = SearchIndex(docs)
+    assert as_it_goes._slots._objects == {}  # every document a row, none an object
+    assert sorted(as_it_goes.documents(), key=str) == sorted(at_end.documents(), key=str)
+    assert answers(as_it_goes, queries) == answers(at_end, queries)
+    for index in (at_end, as_it_goes):  # and both change alike
+        index.upsert(replace(docs[3], label="Renamed", fields=(TextField("quokka filibuster"),)))
+        index.remove(docs[4].kind, docs[4].key)
+    assert answers(as_it_goes, [*queries, "quokka"]) == answers(at_end, [*queries, "quokka"])
+
+
+def test_documents_handed_over_to_a_build_leave_the_list_empty() -> None:
+    docs = documents(random.Random(5), 30)
+    given = list(docs)
+    index = SearchIndex(handed_over(given))
+    assert given == []
+    assert sorted(index.documents(), key=str) == sorted(map(without_texts, docs), key=str)

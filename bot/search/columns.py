@@ -78,11 +78,14 @@ class Strings:
         places = np.repeat(starts - ends[:-1], lengths) + np.arange(int(ends[-1]))
         return Strings._of(self._data[places], ends, self._nones()[rows])
 
-    def followed_by(self, other: Strings) -> Strings:
-        """A column of these strings, then ``other``'s."""
-        ends = np.concatenate([self._ends, other._ends[1:] + self._ends[-1]])
-        nones = np.concatenate([self._nones(), other._nones()])
-        return Strings._of(np.concatenate([self._data, other._data]), ends, nones)
+    @classmethod
+    def concatenated(cls, columns: Sequence[Strings]) -> Strings:
+        """A column of the strings of ``columns``, one column after another."""
+        starts = np.cumsum([0, *(int(column._ends[-1]) for column in columns)])[:-1]
+        ends = [column._ends[1:] + start for column, start in zip(columns, starts, strict=True)]
+        nones = np.concatenate([column._nones() for column in columns])
+        data = np.concatenate([column._data for column in columns])
+        return cls._of(data, np.concatenate([np.zeros(1, np.int64), *ends]), nones)
 
     def _nones(self) -> npt.NDArray[np.bool_]:
         return np.zeros(len(self), np.bool_) if self._none is None else self._none
