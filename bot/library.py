@@ -67,7 +67,13 @@ from bot.quiz import questions as quiz_questions
 from bot.quiz import sessions as quiz
 from bot.quiz.pool import pool as quiz_pool
 from bot.search import snapshots
-from bot.search.documents import entry_documents, incident_cast, load_documents, referring_incidents
+from bot.search.documents import (
+    each_document,
+    entry_documents,
+    incident_cast,
+    load_documents,
+    referring_incidents,
+)
 from bot.search.filters import Filters, ParsedQuery, parse_query
 from bot.search.index import (
     Ambiguous,
@@ -77,7 +83,6 @@ from bot.search.index import (
     Exact,
     NoMatch,
     SearchIndex,
-    handed_over,
 )
 from bot.search.text import fold
 from bot.settings import OVERLAY_IDLE_SECONDS
@@ -265,7 +270,7 @@ class Library:
             if restored is None:
                 # before the documents: a change after it is caught up, not lost
                 seen = latest_change(session)
-                index = SearchIndex(handed_over(load_documents(session, guild_id=SHARED_GUILD)))
+                index = SearchIndex(each_document(session, guild_id=SHARED_GUILD))
             else:
                 index, seen = restored
         give_back_free_memory()

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from bot.curation.changes import Actor, AuditAction, EntityKind, existing
 from bot.library import Library
 from bot.search import documents
-from bot.search.documents import entry_documents, load_documents, referring_incidents
+from bot.search.documents import each_document, entry_documents, load_documents, referring_incidents
 from bot.search.index import SHARED_GUILD, Document, DocumentKind
 from db.dataset.files import dump_dataset
 from db.dataset.schema import IncidentEntry, PersonEntry
@@ -65,16 +65,18 @@ def orm_documents(session: Session, guild_id: int | None) -> list[Document]:
     return (
         tombstones
         + [documents.term_document(term) for term in scoped(Term)]
-        + documents.incident_documents(
-            incidents=scoped(Incident),
-            chambers=referable(Chamber),
-            parties={i: p for i, p in parties.items() if p.removed_at is None},
-            people={i: p for i, p in people.items() if p.removed_at is None},
-            participants=children(Participant),
-            quotes=children(Quote),
-            rulings=children(Ruling),
-            motions=children(Motion),
-            guild_id=guild_id,
+        + list(
+            documents.incident_documents(
+                incidents=scoped(Incident),
+                chambers=referable(Chamber),
+                parties={i: p for i, p in parties.items() if p.removed_at is None},
+                people={i: p for i, p in people.items() if p.removed_at is None},
+                participants=children(Participant),
+                quotes=children(Quote),
+                rulings=children(Ruling),
+                motions=children(Motion),
+                guild_id=guild_id,
+            )
         )
     )
 
@@ -110,6 +112,14 @@ def test_column_loading_builds_the_documents_orm_objects_built(
     assert loaded == expected
     assert any(doc.removed for doc in loaded) is (guild_id != SHARED_GUILD)
     assert any(doc.label_fr for doc in loaded)
+
+
+@pytest.mark.parametrize("guild_id", [None, GUILD])
+def test_documents_made_one_at_a_time_are_those_loaded_at_once(
+    overlaid: Library, guild_id: int | None
+) -> None:
+    with overlaid.database.session() as session:
+        assert list(each_document(session, guild_id=guild_id)) == load_documents(session, guild_id=guild_id)
 
 
 def test_a_field_that_recurs_from_document_to_document_is_held_once(overlaid: Library) -> None:

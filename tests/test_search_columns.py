@@ -21,7 +21,6 @@ from bot.search.index import (
     Place,
     SearchIndex,
     TextField,
-    handed_over,
     without_texts,
 )
 from bot.search.text import fold
@@ -196,9 +195,13 @@ def test_a_build_that_packs_its_documents_as_it_goes_holds_and_finds_as_one_that
     assert answers(as_it_goes, [*queries, "quokka"]) == answers(at_end, [*queries, "quokka"])
 
 
-def test_documents_handed_over_to_a_build_leave_the_list_empty() -> None:
+def test_a_document_given_again_after_a_build_packed_some_is_held_as_last_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     docs = documents(random.Random(5), 30)
-    given = list(docs)
-    index = SearchIndex(handed_over(given))
-    assert given == []
-    assert sorted(index.documents(), key=str) == sorted(map(without_texts, docs), key=str)
+    again = replace(docs[2], fields=(TextField("zanzibar quokka"),))
+    monkeypatch.setattr(search_index, "_SET_ASIDE", 4)
+    index = SearchIndex(iter([*docs, again, *documents(random.Random(6), 5, prefix="late")]))
+    assert len(index) == 35
+    assert index.get(again.kind, again.key) == without_texts(again)
+    assert [hit.document.key for hit in index.search("zanzibar quokka")] == [again.key]

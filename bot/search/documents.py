@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, TypeVar
@@ -54,7 +54,7 @@ from db.models import (
     Term,
 )
 
-__all__ = ["entry_documents", "incident_documents", "load_documents", "referring_incidents"]
+__all__ = ["each_document", "entry_documents", "incident_documents", "load_documents", "referring_incidents"]
 
 # Field weights (tuned with bench/search_bench.py together with bot.search's constants).
 W_NAME = 1.0  # titles, names, quote and motion text
@@ -98,8 +98,11 @@ def entry_documents(
     if len(entries) <= ENTRIES_READ_ALONE:
         only = {kind: {key for entry_kind, key in entries if entry_kind is kind} for kind in _SEARCHABLE}
     with collector_paused():
-        docs = _documents(session, _Scope.of_entries(session, guild_id, only))
-    return [doc for doc in docs if doc.entry in entries]
+        return [
+            doc
+            for doc in _documents(session, _Scope.of_entries(session, guild_id, only))
+            if doc.entry in entries
+        ]
 
 
 def incident_cast(session: Session, *, guild_id: int, incidents: Collection[str]) -> set[str]:
@@ -177,7 +180,14 @@ def referring_incidents(
 def load_documents(session: Session, *, guild_id: int | None = None) -> list[Document]:
     """Documents for every row in scope: every guild (``None``) or exactly one guild's rows."""
     with collector_paused():
-        return _documents(session, _Scope(guild_id))
+        return list(_documents(session, _Scope(guild_id)))
+
+
+def each_document(session: Session, *, guild_id: int | None = None) -> Iterator[Document]:
+    """``load_documents``' documents made one at a time, as they are taken, from the rows it reads (at the
+    first): for an index built from them, which packs them as it goes, so that they are never all objects
+    at once. Take them while ``session`` is open."""
+    return _documents(session, _Scope(guild_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +279,7 @@ class _Scope:
         return statement
 
 
-def _documents(session: Session, scope: _Scope) -> list[Document]:
+def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
     """The scope's documents: a removed row's (read with the live ones) is a tombstone."""
     statement = scope.incidents(select(Incident.__table__))  # type: ignore[attr-defined]
     every_incident = [] if scope.lacks_incidents() else _rows(session, statement)
@@ -300,21 +310,19 @@ def _documents(session: Session, scope: _Scope) -> list[Document]:
         for row in _wanted(of_kind, kind, scope.guild_id, scope.only)
         if row.removed_at is not None and row.guild_id != SHARED_GUILD
     ]
-    return (
-        tombstones
-        + [term_document(term) for term in terms if term.removed_at is None]
-        + incident_documents(
-            incidents=incidents,
-            chambers=chambers,
-            parties={i: p for i, p in parties.items() if p.removed_at is None},
-            people={i: p for i, p in people.items() if p.removed_at is None},
-            participants=participants,
-            quotes=quotes,
-            rulings=rulings,
-            motions=motions,
-            guild_id=scope.guild_id,
-            only=scope.only,
-        )
+    yield from tombstones
+    yield from (term_document(term) for term in terms if term.removed_at is None)
+    yield from incident_documents(
+        incidents=incidents,
+        chambers=chambers,
+        parties={i: p for i, p in parties.items() if p.removed_at is None},
+        people={i: p for i, p in people.items() if p.removed_at is None},
+        participants=participants,
+        quotes=quotes,
+        rulings=rulings,
+        motions=motions,
+        guild_id=scope.guild_id,
+        only=scope.only,
     )
 
 
@@ -384,9 +392,10 @@ def incident_documents(
     motions: Sequence[Motion],
     guild_id: int | None,
     only: Mapping[EntityKind, Collection[str]] | None = None,
-) -> list[Document]:
+) -> Iterator[Document]:
     """Build documents from already loaded rows (``load_documents`` without the SELECTs): those of
-    ``only``'s entries, by kind and slug, if given (the rest were read for their sake)."""
+    ``only``'s entries, by kind and slug, if given (the rest were read for their sake). Each is made as
+    it is taken."""
     by_incident: dict[int | None, list[Participant]] = defaultdict(list)
     for participant in sorted(participants, key=lambda p: p.rank):
         by_incident[participant.incident_id].append(participant)
@@ -397,7 +406,6 @@ def incident_documents(
     places = {chamber_id: _place(chamber) for chamber_id, chamber in chambers.items()}
     facets = {incident.id: _incident_facets(incident, places) for incident in incidents}
 
-    docs: list[Document] = []
     person_incidents: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
     for incident in incidents:
         for participant in by_incident.get(incident.id, []):
@@ -405,37 +413,30 @@ def incident_documents(
             if person is not None and person.guild_id == incident.guild_id:  # no guild's rows in shared docs
                 person_incidents[participant.person_id].append((incident, participant))
     for incident in _wanted(incidents, EntityKind.INCIDENT, None, only):
-        docs.append(
-            _incident_document(
-                incident,
-                chamber=chambers.get(incident.chamber_id),
-                cast=by_incident.get(incident.id, []),
-                people=people,
-                parties=parties,
-                quotes=quotes_of.get(incident.id, []),
-                motions=motions_of.get(incident.id, []),
-                rulings=rulings_of.get(incident.id, []),
-                facets=facets[incident.id],
-            )
+        yield _incident_document(
+            incident,
+            chamber=chambers.get(incident.chamber_id),
+            cast=by_incident.get(incident.id, []),
+            people=people,
+            parties=parties,
+            quotes=quotes_of.get(incident.id, []),
+            motions=motions_of.get(incident.id, []),
+            rulings=rulings_of.get(incident.id, []),
+            facets=facets[incident.id],
         )
     for person in _wanted(people.values(), EntityKind.PERSON, guild_id, only):
         appearances = person_incidents.get(person.id, [])
         merged = _merged(facets[incident.id] for incident, _ in appearances)
-        docs.append(_person_document(person, parties, appearances, merged))
+        yield _person_document(person, parties, appearances, merged)
     for party in _wanted(parties.values(), EntityKind.PARTY, guild_id, only):
         home = tuple(places[c.id] for c in chambers.values() if c.country == party.country)
-        docs.append(_party_document(party, Facets(chambers=home)))
+        yield _party_document(party, Facets(chambers=home))
     for quote in quotes:
-        docs.append(_quote_document(quote, incident_of[quote.incident_id], people, facets[quote.incident_id]))
+        yield _quote_document(quote, incident_of[quote.incident_id], people, facets[quote.incident_id])
     for ruling in rulings:
-        docs.append(
-            _ruling_document(ruling, incident_of[ruling.incident_id], people, facets[ruling.incident_id])
-        )
+        yield _ruling_document(ruling, incident_of[ruling.incident_id], people, facets[ruling.incident_id])
     for motion in motions:
-        docs.append(
-            _motion_document(motion, incident_of[motion.incident_id], people, facets[motion.incident_id])
-        )
-    return docs
+        yield _motion_document(motion, incident_of[motion.incident_id], people, facets[motion.incident_id])
 
 
 _Named = TypeVar("_Named", Incident, Person, Party, Term)

@@ -715,10 +715,18 @@ class SearchIndex:
         self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
         self._building_order: dict[str, dict[_Bucket, list[_OrderKey]]] = {}  # while built: sorted at its end
         self._bulk = True
-        for built, doc in enumerate(_last_of_each(documents), 1):
+        for built, doc in enumerate(documents, 1):
+            if doc.ident in self._entries or doc.ident in self._tombstones:
+                self._end_build()  # a document given again: the build so far ends, and this is a write
             self.upsert(doc)
-            if built % _SET_ASIDE == 0:
+            if self._bulk and built % _SET_ASIDE == 0:
                 self._slots.set_aside()
+        self._end_build()
+
+    def _end_build(self) -> None:
+        """Make the arrays a build gathered in lists (once: later documents are written one by one)."""
+        if not self._bulk:
+            return
         self._bulk = False
         for initial, lists in self._building_order.items():
             self._ordered[initial] = {
@@ -2442,25 +2450,6 @@ def _drop(held: dict[_K, tuple[_V, ...]], key: _K, value: _V) -> None:
         held[key] = rest
     else:
         del held[key]
-
-
-def handed_over(documents: list[Document]) -> Iterator[Document]:
-    """``documents`` one by one, each let go of (the list emptied) as it is taken: a list for a
-    ``SearchIndex`` to build from, which packs documents as it goes, when nothing else needs it."""
-    documents.reverse()
-    while documents:
-        yield documents.pop()
-
-
-def _last_of_each(documents: Iterable[Document]) -> Iterator[Document]:
-    """Each (kind, key, guild) of ``documents`` once: its last version, where that comes, as writing
-    them one by one leaves them; each let go once yielded."""
-    latest: dict[_Ident, Document] = {}
-    for doc in documents:
-        latest.pop(doc.ident, None)
-        latest[doc.ident] = doc
-    for ident in list(latest):
-        yield latest.pop(ident)
 
 
 def _with_room(rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
