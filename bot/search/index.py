@@ -733,13 +733,14 @@ class SearchIndex:
                 bucket: _slot_array([key[-1] for key in sorted(keys)]) for bucket, keys in lists.items()
             }
         self._building_order = {}
-        for token, (slots, codes) in self._building.items():  # in the order the documents first hold them
-            self._postings[token] = _posting_rows(slots, codes)
+        building, self._building = self._building, {}
+        for token, (slots, _) in building.items():  # in the order the documents first hold them
             self._df[token] = len(slots)
             self._add_anagram(token)
-        self._building = {}
-        self._vocab = sorted(self._postings)
-        self._runs.pack(self._postings, self._vocab, [self._df[token] for token in self._vocab])
+        self._vocab = sorted(building)
+        lengths = np.fromiter(map(self._df.__getitem__, self._vocab), np.int64, len(self._vocab))
+        self._runs.unpickled(self._vocab, _packed_rows(building, self._vocab), lengths)
+        del building  # let go before the documents are packed
         self._grams = BigramFilter(self._vocab)
         self._slots = self._slots.packed()
         self._texts.hold_once()
@@ -2465,10 +2466,16 @@ def _keyed(rows: npt.NDArray[np.int32], used: int) -> npt.NDArray[np.int64]:
     return rows[:used].view(np.int64).reshape(used)
 
 
-def _posting_rows(slots: Sequence[int], codes: Sequence[int]) -> npt.NDArray[np.int32]:
-    rows = np.empty((len(slots), 2), np.int32)
-    rows[:, _SLOT] = slots
-    rows[:, _WEIGHT] = codes
+def _packed_rows(
+    building: dict[str, tuple[array.array[int], array.array[int]]], words: Sequence[str]
+) -> npt.NDArray[np.int32]:
+    """The postings a build gathered, as ``_Runs`` packs them: the rows of ``words``, one word after another,
+    made at once from the gathered arrays (no array of its own for each word first)."""
+    if not words:
+        return _NO_ROWS
+    rows = np.empty((sum(len(building[word][0]) for word in words), 2), np.int32)
+    for column, part in ((_SLOT, 0), (_WEIGHT, 1)):
+        rows[:, column] = np.concatenate([np.frombuffer(building[word][part], np.intc) for word in words])
     return rows
 
 
