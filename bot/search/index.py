@@ -168,9 +168,10 @@ reach their own document's need (a summary, weight 0.45, never lifts a document 
 and a name pair's holders are found in one search of the candidates' pairs laid end to end
 (``Strings.holding``), once a query for both words of the pair: "who threw a shoe in parliament" 33.1 ->
 23.3 ms, "Sitting suspended leads" 69.1 -> 38.3 ms.
-A build packs its documents into columns as it goes (``_Held.set_aside``, every ``_SET_ASIDE`` of them),
-its postings grow in ``array``s rather than lists, and a list ``handed_over`` lets go of each document as
-it is built: at 100k incidents the build's peak RSS 3.34 -> 2.78 GB, the same answers.
+A build takes its documents one at a time (``bot.search.documents.each_document`` makes them as they are
+taken), packs them into columns as it goes (``_Held.set_aside``, every ``_SET_ASIDE`` of them), gathers
+its postings in ``array``s rather than lists and packs them from those at once: the documents are never
+all objects at once. A document given twice ends the build where it comes again, and is written over.
 
 The notes below are the original measurements on the first 101 queries.
 
@@ -675,6 +676,8 @@ class SearchIndex:
     fully indexed or not at all, never a write half done: reads walk the postings and fill caches
     that writes change. A write folds the document's text before it takes the lock, so it holds the
     lock only to link the document in (a fraction of a millisecond); a read holds it for one query.
+
+    Built from ``documents``, it holds the last version of each, as writing them one by one leaves them.
     """
 
     def __init__(self, documents: Iterable[Document] = (), *, tuning: Tuning = TUNING) -> None:
@@ -724,7 +727,8 @@ class SearchIndex:
         self._end_build()
 
     def _end_build(self) -> None:
-        """Make the arrays a build gathered in lists (once: later documents are written one by one)."""
+        """Make the default orders, the packed postings and the columns from what the build gathered (once:
+        documents given after this are written one by one)."""
         if not self._bulk:
             return
         self._bulk = False
