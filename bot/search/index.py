@@ -716,7 +716,9 @@ class SearchIndex:
         # Each bucket's slots in the default order (``_order_key``): every document (under ""), and under
         # each one- or two-letter initial the documents with a name or title word starting with it.
         self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
-        self._building_order: dict[str, dict[_Bucket, list[_OrderKey]]] = {}  # while built: sorted at its end
+        self._building_order: dict[
+            str, dict[_Bucket, array.array[int]]
+        ] = {}  # while built: ordered at its end
         self._bulk = True
         for built, doc in enumerate(documents, 1):
             if doc.ident in self._entries or doc.ident in self._tombstones:
@@ -732,9 +734,14 @@ class SearchIndex:
         if not self._bulk:
             return
         self._bulk = False
+        # Every list in one order, the documents' default order (``_order_key``), sorted once.
+        ordered = sorted(self._slots.slots().tolist(), key=self._slots.order_key)
+        rank = np.zeros(self._next_slot, np.int64)
+        rank[ordered] = np.arange(len(ordered))
+        del ordered
         for initial, lists in self._building_order.items():
             self._ordered[initial] = {
-                bucket: _slot_array([key[-1] for key in sorted(keys)]) for bucket, keys in lists.items()
+                bucket: _slot_array(_in_order(slots, rank)) for bucket, slots in lists.items()
             }
         self._building_order = {}
         building, self._building = self._building, {}
@@ -898,8 +905,10 @@ class SearchIndex:
             _share(self._exact, name, ident)
         key = _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
-            if self._bulk:
-                self._building_order.setdefault(initial, {}).setdefault(bucket, []).append(key)
+            if self._bulk:  # the slots alone, put in order when the build ends
+                self._building_order.setdefault(initial, {}).setdefault(bucket, _slot_array([])).append(
+                    entry.slot
+                )
                 continue
             ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, _slot_array([]))
             ordered.insert(bisect.bisect_left(ordered, key, key=self._slots.order_key), entry.slot)
@@ -2468,6 +2477,12 @@ def _with_room(rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
 def _keyed(rows: npt.NDArray[np.int32], used: int) -> npt.NDArray[np.int64]:
     """A word's first ``used`` rows, each as one int64 key: its slot in the high half, its code in the low."""
     return rows[:used].view(np.int64).reshape(used)
+
+
+def _in_order(slots: array.array[int], rank: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+    """``slots`` in the order of their ``rank``."""
+    held = np.frombuffer(slots, np.intc).astype(np.intp)
+    return held[np.argsort(rank[held], kind="stable")]
 
 
 def _packed_rows(
