@@ -75,15 +75,7 @@ from bot.search.documents import (
     referring_incidents,
 )
 from bot.search.filters import Filters, ParsedQuery, parse_query
-from bot.search.index import (
-    Ambiguous,
-    Clear,
-    Document,
-    DocumentKind,
-    Exact,
-    NoMatch,
-    SearchIndex,
-)
+from bot.search.index import Ambiguous, Clear, Document, DocumentKind, Exact, NoMatch, SearchIndex
 from bot.search.text import fold
 from bot.settings import OVERLAY_IDLE_SECONDS
 from db.cleaning import is_id
