@@ -186,7 +186,7 @@ def load_documents(session: Session, *, guild_id: int | None = None) -> list[Doc
 def each_document(session: Session, *, guild_id: int | None = None) -> Iterator[Document]:
     """``load_documents``' documents made one at a time, as they are taken, from the rows it reads (at the
     first): for an index built from them, which packs them as it goes, so that they are never all objects
-    at once. Take them while ``session`` is open."""
+    at once. Take them while ``session`` is open, with the collector paused for many (``Library.open``)."""
     return _documents(session, _Scope(guild_id))
 
 

@@ -716,9 +716,7 @@ class SearchIndex:
         # Each bucket's slots in the default order (``_order_key``): every document (under ""), and under
         # each one- or two-letter initial the documents with a name or title word starting with it.
         self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
-        self._building_order: dict[
-            str, dict[_Bucket, array.array[int]]
-        ] = {}  # while built: ordered at its end
+        self._building_order: dict[str, dict[_Bucket, array.array[int]]] = {}  # unordered, while built
         self._bulk = True
         for built, doc in enumerate(documents, 1):
             if doc.ident in self._entries or doc.ident in self._tombstones:
@@ -903,15 +901,14 @@ class SearchIndex:
             self._pairs[pair] = self._pairs.get(pair, 0) + 1
         for name in entry.exact:
             _share(self._exact, name, ident)
-        key = _order_key(entry)
+        lists = self._building_order if self._bulk else self._ordered
+        key = None if self._bulk else _order_key(entry)
         for initial in ("", *self._initials_of(entry)):
-            if self._bulk:  # the slots alone, put in order when the build ends
-                self._building_order.setdefault(initial, {}).setdefault(bucket, _slot_array([])).append(
-                    entry.slot
-                )
-                continue
-            ordered = self._ordered.setdefault(initial, {}).setdefault(bucket, _slot_array([]))
-            ordered.insert(bisect.bisect_left(ordered, key, key=self._slots.order_key), entry.slot)
+            ordered = lists.setdefault(initial, {}).setdefault(bucket, _slot_array([]))
+            if key is None:  # a build: the slots alone, put in order when it ends
+                ordered.append(entry.slot)
+            else:
+                ordered.insert(bisect.bisect_left(ordered, key, key=self._slots.order_key), entry.slot)
         if self._bulk:  # the postings as lists, made arrays (and counted) when the build ends
             building = self._building
             for token, weight in weights.items():
