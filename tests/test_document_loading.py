@@ -33,6 +33,7 @@ def orm_documents(session: Session, guild_id: int | None) -> list[Document]:
     def scoped(table: Any, *, removed: bool = False) -> list[Any]:
         removed_at = col(table.removed_at)
         statement = select(table).where(removed_at.is_not(None) if removed else removed_at.is_(None))
+        statement = statement.order_by(col(table.id))  # incidents and their rows are read in order of ids
         if guild_id is not None:
             statement = statement.where(col(table.guild_id) == guild_id)
         return list(session.exec(statement))
@@ -45,7 +46,7 @@ def orm_documents(session: Session, guild_id: int | None) -> list[Document]:
 
     def children(table: Any) -> list[Any]:
         statement = select(table).join(Incident, col(Incident.id) == col(table.incident_id))
-        statement = statement.where(col(Incident.removed_at).is_(None))
+        statement = statement.where(col(Incident.removed_at).is_(None)).order_by(col(table.id))
         if guild_id is not None:
             statement = statement.where(col(Incident.guild_id) == guild_id)
         return list(session.exec(statement))
@@ -120,6 +121,16 @@ def test_documents_made_one_at_a_time_are_those_loaded_at_once(
 ) -> None:
     with overlaid.database.session() as session:
         assert list(each_document(session, guild_id=guild_id)) == load_documents(session, guild_id=guild_id)
+
+
+@pytest.mark.parametrize("guild_id", [None, GUILD])
+def test_documents_read_a_few_incidents_at_a_time_are_those_read_at_once(
+    overlaid: Library, guild_id: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(documents, "INCIDENTS_AT_ONCE", 3)
+    with overlaid.database.session() as session:
+        assert len(documents._spans(list(session.exec(select(Incident))))) > 3
+        assert list(each_document(session, guild_id=guild_id)) == orm_documents(session, guild_id)
 
 
 def test_a_field_that_recurs_from_document_to_document_is_held_once(overlaid: Library) -> None:

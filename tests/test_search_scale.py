@@ -187,6 +187,19 @@ def test_writes_keep_the_default_order_of_a_sort_of_every_visible_document() -> 
         assert default_order(index, None) == sorted_by_hand(written, None)
 
 
+def test_a_build_puts_every_document_in_the_default_order_of_a_sort_of_them_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(search_index, "_SET_ASIDE", 64)  # most documents packed as the build goes
+    rng = random.Random(12)
+    docs = with_twins(rng, 300)  # 40 dates, and twins: ties on date and label, the first given first
+    docs += [replace(doc, key=f"undated-{doc.key}", date=None) for doc in docs[::10]]
+    index = SearchIndex(docs)
+    ranked = sorted(docs, key=lambda doc: (-(doc.date.toordinal() if doc.date else 0), doc.label))
+    ordered = index._ordered[""][DocumentKind.INCIDENT, SHARED_GUILD]
+    assert [index._slots[slot].doc.key for slot in ordered] == [doc.key for doc in ranked]
+
+
 def test_a_guild_document_and_a_tombstone_shadow_the_shared_one_in_the_default_order() -> None:
     day = dt.date(2020, 1, 1)
     shared = [

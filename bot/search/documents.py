@@ -66,6 +66,7 @@ W_DETAIL = 0.45  # summaries, motion text and quotes as seen from their incident
 W_BACKGROUND = 0.3  # an incident's title as seen from one of its rulings, whose own summary says more
 
 _Child = TypeVar("_Child", Quote, Ruling, Motion, Participant)
+_People = dict[int | None, Person]
 
 
 _SEARCHABLE: dict[EntityKind, DocumentKind] = {
@@ -280,23 +281,24 @@ class _Scope:
 
 
 def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
-    """The scope's documents: a removed row's (read with the live ones) is a tombstone."""
-    statement = scope.incidents(select(Incident.__table__))  # type: ignore[attr-defined]
+    """The scope's documents: a removed row's (read with the live ones) is a tombstone.
+
+    Every incident's row is read at once without its long texts (``_SHOWN``), for the documents that show
+    it; its own document's rows (its summaries, quotes, rulings and motions) are read a batch of incidents
+    at a time (``INCIDENTS_AT_ONCE``), and so are its quotes', rulings' and motions' documents: the rows are
+    never all held, whatever the number of incidents."""
+    columns = Incident.__table__.c  # type: ignore[attr-defined]
+    statement = scope.incidents(select(*(columns[name] for name in _SHOWN)).order_by(columns.id))
     every_incident = [] if scope.lacks_incidents() else _rows(session, statement)
     incidents = [incident for incident in every_incident if incident.removed_at is None]
+    spans = _spans(incidents)
     participants = _children(session, Participant, scope)
-    quotes = _children(session, Quote, scope, named=True)
-    rulings = _children(session, Ruling, scope, named=True)
-    motions = _children(session, Motion, scope, named=True)
-    # A guild's incident may sit in a shared chamber and name shared people and parties.
-    named = (
-        [p.person_id for p in participants] + [q.person_id for q in quotes] + [m.moved_by_id for m in motions]
-    )
-    named += [r.ruled_by_id for r in rulings] + [r.subject_id for r in rulings]
     chambers = {c.id: c for c in _referable(session, Chamber, scope, None)}
-    people = {p.id: p for p in _referable(session, Person, scope, _ids(named))}
-    named = [p.party_id for p in participants] + [p.party_id for p in people.values()]
-    parties = {p.id: p for p in _referable(session, Party, scope, _ids(named))}
+    people = {
+        p.id: p for p in _referable(session, Person, scope, _named_people(session, scope, participants))
+    }
+    named = _ids([p.party_id for p in participants] + [p.party_id for p in people.values()])
+    parties = {p.id: p for p in _referable(session, Party, scope, named)}
     terms = _scoped(session, Term, scope)
     rows: list[tuple[EntityKind, Iterable[Any]]] = [
         (EntityKind.INCIDENT, every_incident),
@@ -312,18 +314,75 @@ def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
     ]
     yield from tombstones
     yield from (term_document(term) for term in terms if term.removed_at is None)
-    yield from incident_documents(
+    shown = _Shown.of(
         incidents=incidents,
         chambers=chambers,
         parties={i: p for i, p in parties.items() if p.removed_at is None},
         people={i: p for i, p in people.items() if p.removed_at is None},
         participants=participants,
-        quotes=quotes,
-        rulings=rulings,
-        motions=motions,
-        guild_id=scope.guild_id,
-        only=scope.only,
     )
+    for span in spans:
+        statement = scope.incidents(
+            select(Incident.__table__)  # type: ignore[attr-defined]
+            .where(columns.id.between(*span), columns.removed_at.is_(None))
+            .order_by(columns.id)
+        )
+        yield from shown.incident_documents(
+            _rows(session, statement),
+            quotes=_children(session, Quote, scope, named=True, span=span),
+            rulings=_children(session, Ruling, scope, named=True, span=span),
+            motions=_children(session, Motion, scope, named=True, span=span),
+            only=scope.only,
+        )
+    yield from shown.person_documents(scope.guild_id, scope.only)
+    yield from shown.party_documents(scope.guild_id, scope.only)
+
+    def batch_by_batch(
+        table: type[_Child], make: Callable[[_Child, Incident, _People, Facets], Document]
+    ) -> Iterator[Document]:
+        for span in spans:
+            yield from shown.child_documents(_children(session, table, scope, named=True, span=span), make)
+
+    yield from batch_by_batch(Quote, _quote_document)
+    yield from batch_by_batch(Ruling, _ruling_document)
+    yield from batch_by_batch(Motion, _motion_document)
+
+
+_SHOWN = ("id", "guild_id", "slug", "title", "title_fr", "date", "chamber_id", "kind", "removed_at")
+"""The columns of an incident that documents other than its own show (and its tombstone): read for every
+incident at once, where its summaries and aliases are read a batch at a time."""
+
+INCIDENTS_AT_ONCE = 10_000
+"""A load reads the rows of this many incidents at a time for their documents."""
+
+
+def _spans(incidents: Sequence[Any]) -> list[tuple[int, int]]:
+    """The first and last ids of each batch of ``INCIDENTS_AT_ONCE`` incidents (in the order of their ids)."""
+    return [
+        (incidents[start].id, incidents[min(start + INCIDENTS_AT_ONCE, len(incidents)) - 1].id)
+        for start in range(0, len(incidents), INCIDENTS_AT_ONCE)
+    ]
+
+
+def _named_people(session: Session, scope: _Scope, participants: Iterable[Participant]) -> set[int]:
+    """The ids of the people the scope's incidents name, for a narrowed scope (a whole one reads every person
+    its incidents may name: ``_Scope.referable``)."""
+    if scope.only is None:
+        return set()
+    named = [p.person_id for p in participants]
+    for table, columns in _NAMING:
+        named += [
+            row_id for row in _children(session, table, scope, named=True, columns=columns) for row_id in row
+        ]
+    return _ids(named)
+
+
+_NAMING: tuple[tuple[Any, tuple[str, ...]], ...] = (
+    (Quote, ("person_id",)),
+    (Motion, ("moved_by_id",)),
+    (Ruling, ("ruled_by_id", "subject_id")),
+)
+"""The columns of an incident's quotes, motions and rulings that name a person."""
 
 
 def _ids(ids: Iterable[int | None]) -> set[int]:
@@ -367,17 +426,31 @@ def _referable(session: Session, table: Any, scope: _Scope, ids: set[int] | None
     return _rows(session, scope.referable(columns, statement, _KINDS[table], ids))
 
 
-def _children(session: Session, table: type[_Child], scope: _Scope, *, named: bool = False) -> list[_Child]:
-    """Child rows of the scope's live incidents (of those it names, if ``named``: see ``incidents``)."""
+def _children(
+    session: Session,
+    table: type[_Child],
+    scope: _Scope,
+    *,
+    named: bool = False,
+    span: tuple[int, int] | None = None,
+    columns: Sequence[str] = (),
+) -> list[_Child]:
+    """Child rows of the scope's live incidents (of those it names, if ``named``: see ``incidents``), of
+    the incidents whose ids are in ``span`` if given, in the order of their ids; only ``columns`` of them,
+    if given."""
     if scope.lacks_incidents(named=named):
         return []
     children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
+    selected = [children.c[name] for name in columns] if columns else [children]
     statement = (
-        select(children)
+        select(*selected)
         .join(incidents, incidents.c.id == children.c.incident_id)
         .where(incidents.c.removed_at.is_(None))
+        .order_by(children.c.id)
     )
-    return _rows(session, scope.incidents(statement))
+    if span is not None:
+        statement = statement.where(children.c.incident_id.between(*span))
+    return _rows(session, scope.incidents(statement, named=named))
 
 
 def incident_documents(
@@ -393,50 +466,116 @@ def incident_documents(
     guild_id: int | None,
     only: Mapping[EntityKind, Collection[str]] | None = None,
 ) -> Iterator[Document]:
-    """Build documents from already loaded rows (``load_documents`` without the SELECTs): those of
-    ``only``'s entries, by kind and slug, if given (the rest were read for their sake). Each is made as
-    it is taken."""
-    by_incident: dict[int | None, list[Participant]] = defaultdict(list)
-    for participant in sorted(participants, key=lambda p: p.rank):
-        by_incident[participant.incident_id].append(participant)
-    quotes_of = _group(quotes)
-    motions_of = _group(motions)
-    rulings_of = _group(rulings)
-    incident_of = {incident.id: incident for incident in incidents}
-    places = {chamber_id: _place(chamber) for chamber_id, chamber in chambers.items()}
-    facets = {incident.id: _incident_facets(incident, places) for incident in incidents}
+    """Build documents from already loaded rows (``load_documents`` without the SELECTs, its rows all at
+    once): those of ``only``'s entries, by kind and slug, if given (the rest were read for their sake).
+    Each is made as it is taken."""
+    shown = _Shown.of(
+        incidents=incidents, chambers=chambers, parties=parties, people=people, participants=participants
+    )
+    yield from shown.incident_documents(incidents, quotes=quotes, rulings=rulings, motions=motions, only=only)
+    yield from shown.person_documents(guild_id, only)
+    yield from shown.party_documents(guild_id, only)
+    yield from shown.child_documents(quotes, _quote_document)
+    yield from shown.child_documents(rulings, _ruling_document)
+    yield from shown.child_documents(motions, _motion_document)
 
-    person_incidents: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
-    for incident in incidents:
-        for participant in by_incident.get(incident.id, []):
-            person = people.get(participant.person_id)
-            if person is not None and person.guild_id == incident.guild_id:  # no guild's rows in shared docs
-                person_incidents[participant.person_id].append((incident, participant))
-    for incident in _wanted(incidents, EntityKind.INCIDENT, None, only):
-        yield _incident_document(
-            incident,
-            chamber=chambers.get(incident.chamber_id),
-            cast=by_incident.get(incident.id, []),
-            people=people,
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """What documents show of rows other than their own: the people, parties and chambers incidents name,
+    each incident's cast and facets, and each person's incidents. Made once for a load, whose documents
+    are then made a kind, and a batch of rows, at a time."""
+
+    incident_of: dict[int | None, Incident]  # every incident, its ``_SHOWN`` columns at least
+    chambers: dict[int | None, Chamber]
+    parties: dict[int | None, Party]
+    people: dict[int | None, Person]
+    casts: dict[int | None, list[Participant]]  # by incident, in order of rank
+    places: dict[int | None, Place]
+    facets: dict[int | None, Facets]  # by incident
+    appearances: dict[int | None, list[tuple[Incident, Participant]]]  # by person
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        incidents: Sequence[Incident],
+        chambers: dict[int | None, Chamber],
+        parties: dict[int | None, Party],
+        people: dict[int | None, Person],
+        participants: Sequence[Participant],
+    ) -> _Shown:
+        casts: dict[int | None, list[Participant]] = defaultdict(list)
+        for participant in sorted(participants, key=lambda p: p.rank):
+            casts[participant.incident_id].append(participant)
+        places = {chamber_id: _place(chamber) for chamber_id, chamber in chambers.items()}
+        appearances: dict[int | None, list[tuple[Incident, Participant]]] = defaultdict(list)
+        for incident in incidents:
+            for participant in casts.get(incident.id, []):
+                person = people.get(participant.person_id)
+                if (
+                    person is not None and person.guild_id == incident.guild_id
+                ):  # no guild's rows in shared docs
+                    appearances[participant.person_id].append((incident, participant))
+        return cls(
+            incident_of={incident.id: incident for incident in incidents},
+            chambers=chambers,
             parties=parties,
-            quotes=quotes_of.get(incident.id, []),
-            motions=motions_of.get(incident.id, []),
-            rulings=rulings_of.get(incident.id, []),
-            facets=facets[incident.id],
+            people=people,
+            casts=casts,
+            places=places,
+            facets={incident.id: _incident_facets(incident, places) for incident in incidents},
+            appearances=appearances,
         )
-    for person in _wanted(people.values(), EntityKind.PERSON, guild_id, only):
-        appearances = person_incidents.get(person.id, [])
-        merged = _merged(facets[incident.id] for incident, _ in appearances)
-        yield _person_document(person, parties, appearances, merged)
-    for party in _wanted(parties.values(), EntityKind.PARTY, guild_id, only):
-        home = tuple(places[c.id] for c in chambers.values() if c.country == party.country)
-        yield _party_document(party, Facets(chambers=home))
-    for quote in quotes:
-        yield _quote_document(quote, incident_of[quote.incident_id], people, facets[quote.incident_id])
-    for ruling in rulings:
-        yield _ruling_document(ruling, incident_of[ruling.incident_id], people, facets[ruling.incident_id])
-    for motion in motions:
-        yield _motion_document(motion, incident_of[motion.incident_id], people, facets[motion.incident_id])
+
+    def incident_documents(
+        self,
+        incidents: Iterable[Incident],
+        *,
+        quotes: Iterable[Quote],
+        rulings: Iterable[Ruling],
+        motions: Iterable[Motion],
+        only: Mapping[EntityKind, Collection[str]] | None,
+    ) -> Iterator[Document]:
+        """The documents of these incidents (whole rows) of ``only``'s, given their quotes, rulings and
+        motions."""
+        quotes_of, rulings_of, motions_of = _group(quotes), _group(rulings), _group(motions)
+        for incident in _wanted(incidents, EntityKind.INCIDENT, None, only):
+            yield _incident_document(
+                incident,
+                chamber=self.chambers.get(incident.chamber_id),
+                cast=self.casts.get(incident.id, []),
+                people=self.people,
+                parties=self.parties,
+                quotes=quotes_of.get(incident.id, []),
+                motions=motions_of.get(incident.id, []),
+                rulings=rulings_of.get(incident.id, []),
+                facets=self.facets[incident.id],
+            )
+
+    def person_documents(
+        self, guild_id: int | None, only: Mapping[EntityKind, Collection[str]] | None
+    ) -> Iterator[Document]:
+        for person in _wanted(self.people.values(), EntityKind.PERSON, guild_id, only):
+            appearances = self.appearances.get(person.id, [])
+            merged = _merged(self.facets[incident.id] for incident, _ in appearances)
+            yield _person_document(person, self.parties, appearances, merged)
+
+    def party_documents(
+        self, guild_id: int | None, only: Mapping[EntityKind, Collection[str]] | None
+    ) -> Iterator[Document]:
+        for party in _wanted(self.parties.values(), EntityKind.PARTY, guild_id, only):
+            home = tuple(self.places[c.id] for c in self.chambers.values() if c.country == party.country)
+            yield _party_document(party, Facets(chambers=home))
+
+    def child_documents(
+        self, children: Iterable[_Child], make: Callable[[_Child, Incident, _People, Facets], Document]
+    ) -> Iterator[Document]:
+        """The documents of these quotes, rulings or motions, each made by ``make``."""
+        for child in children:
+            yield make(
+                child, self.incident_of[child.incident_id], self.people, self.facets[child.incident_id]
+            )
 
 
 _Named = TypeVar("_Named", Incident, Person, Party, Term)

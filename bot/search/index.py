@@ -718,6 +718,7 @@ class SearchIndex:
         self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
         self._building_order: dict[str, dict[_Bucket, array.array[int]]] = {}  # unordered, while built
         self._bulk = True
+        self._texts.build()
         for built, doc in enumerate(documents, 1):
             if doc.ident in self._entries or doc.ident in self._tombstones:
                 self._end_build()  # a document given again: the build so far ends, and this is a write
@@ -732,16 +733,6 @@ class SearchIndex:
         if not self._bulk:
             return
         self._bulk = False
-        # Every list in one order, the documents' default order (``_order_key``), sorted once.
-        ordered = sorted(self._slots.slots().tolist(), key=self._slots.order_key)
-        rank = np.zeros(self._next_slot, np.int64)
-        rank[ordered] = np.arange(len(ordered))
-        del ordered
-        for initial, lists in self._building_order.items():
-            self._ordered[initial] = {
-                bucket: _slot_array(_in_order(slots, rank)) for bucket, slots in lists.items()
-            }
-        self._building_order = {}
         building, self._building = self._building, {}
         for token, (slots, _) in building.items():  # in the order the documents first hold them
             self._df[token] = len(slots)
@@ -749,10 +740,18 @@ class SearchIndex:
         self._vocab = sorted(building)
         lengths = np.fromiter(map(self._df.__getitem__, self._vocab), np.int64, len(self._vocab))
         self._runs.unpickled(self._vocab, _packed_rows(building, self._vocab), lengths)
-        del building  # let go before the documents are packed
         self._grams = BigramFilter(self._vocab)
         self._slots = self._slots.packed()
-        self._texts.hold_once()
+        # Every list in one order, the documents' default order (``_order_key``), sorted once.
+        ordered = self._slots.in_default_order()
+        rank = np.zeros(self._next_slot, np.int64)
+        rank[ordered] = np.arange(len(ordered))
+        for initial, lists in self._building_order.items():
+            self._ordered[initial] = {
+                bucket: _slot_array(_in_order(slots, rank)) for bucket, slots in lists.items()
+            }
+        self._building_order = {}
+        self._texts.built()
 
     # -- maintenance ---------------------------------------------------------------------------
 
@@ -1964,12 +1963,18 @@ class _Texts:
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
         self._seen_at = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
+        # While a build adds texts, each distinct one's place in ``distinct``: a batch's phrase terms compare
+        # each distinct text once (``_once``), and a build holds each once as it goes, not every document's
+        # own until it ends (at 1M incidents 68M texts).
+        self._known: dict[str, int] | None = None
 
-    def hold_once(self) -> None:
-        """Hold each distinct text once, however many documents hold it: a batch's phrase terms compare each
-        distinct text once (``_once``), and a build adds every document's texts as its own (at 100k
-        incidents 6.8M texts, 0.7M distinct)."""
-        self.distinct, self.which = self._held_once()
+    def build(self) -> None:
+        """Hold each distinct text added from now on once, until ``built``."""
+        self._known = dict(zip(self.distinct, range(len(self.distinct)), strict=True))
+
+    def built(self) -> None:
+        """Add texts as they come again (a write's few are not worth looking up)."""
+        self._known = None
 
     def _held_once(self) -> tuple[list[str], npt.NDArray[np.int32]]:
         """``distinct`` with each text once, and ``which`` pointing into it."""
@@ -1985,12 +1990,13 @@ class _Texts:
         """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
         incidents, a string or a reference to one at a time."""
         distinct, which = self._held_once()
-        state = {name: value for name, value in vars(self).items() if name != "_seen_at"}
+        state = {name: value for name, value in vars(self).items() if name not in ("_seen_at", "_known")}
         return {**state, "distinct": distinct, "which": which}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         vars(self).update(state)
         self._seen_at = np.zeros(0, np.intp)
+        self._known = None
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
         self.which, self.weights, self.lengths, self.start, self.count = (
             self.which.view(np.int32),
@@ -2011,11 +2017,23 @@ class _Texts:
             size = max(2 * len(self.weights), end)
             self.which, self.weights = _grown(self.which, size), _grown(self.weights, size)
             self.lengths = _grown(self.lengths, size)
-        self.which[first:end] = np.arange(len(self.distinct), len(self.distinct) + len(texts))
-        self.distinct.extend(texts)
+        known = self._known
+        if known is None:
+            self.which[first:end] = np.arange(len(self.distinct), len(self.distinct) + len(texts))
+            self.distinct.extend(texts)
+        else:
+            self.which[first:end] = [self._place(known, text) for text in texts]
         self.weights[first:end] = weights
         self.lengths[first:end] = [min(len(text), _LENGTH_MAX) for text in texts]
         self.start[slot], self.count[slot], self.size = first, len(texts), end
+
+    def _place(self, known: dict[str, int], text: str) -> int:
+        """The text's place in ``distinct`` while a build adds texts (``known``), where it is put the first
+        time."""
+        place = known.setdefault(text, len(known))
+        if place == len(self.distinct):
+            self.distinct.append(text)
+        return place
 
     def _run(self, slot: int) -> slice:
         """Where a slot's texts and their weights are."""
@@ -2155,6 +2173,19 @@ class _Packed:
         """``_order_key`` of the row's document, at ``slot``."""
         return (-int(self._dates[row]), cast(str, self._texts[_LABEL][row]), slot)
 
+    def default_order(self, rows: npt.NDArray[np.int32]) -> npt.NDArray[np.intp]:
+        """The places of ``rows`` in their documents' default order (``_order_key``): newest first, then by
+        label, rows of one date and label in the order given. The dates are sorted in numpy, and the labels
+        of each date alone in Python: no key is made for every document at once."""
+        newest_first = -self._dates[rows].astype(np.int64)
+        order = np.argsort(newest_first, kind="stable")
+        bounds = [0, *(np.flatnonzero(np.diff(newest_first[order])) + 1).tolist(), len(order)]
+        labels, held = self._texts[_LABEL], rows.tolist()
+        for start, end in itertools.pairwise(bounds):
+            if end - start > 1:
+                order[start:end] = sorted(order[start:end].tolist(), key=lambda n: cast(str, labels[held[n]]))
+        return order
+
     def tie_order(self, row: int) -> tuple[int, int, str]:
         """``_tie_order`` of the row's document."""
         return (int(self._kinds[row]), -int(self._dates[row]), cast(str, self._texts[_LABEL][row]))
@@ -2289,6 +2320,12 @@ class _Held:
         entry = self._objects.get(slot)
         return entry.heads if entry is not None else self._packed.heads(int(self._rows[slot]))
 
+    def in_default_order(self) -> npt.NDArray[np.intp]:
+        """The slots held in their documents' default order (``_order_key``), read from the columns: every
+        document is a packed row (``packed``)."""
+        slots = self.slots()
+        return slots[self._packed.default_order(self._rows[slots])]
+
     def slots(self) -> npt.NDArray[np.intp]:
         """The slots held, in order."""
         linked = np.fromiter(self._objects, np.intp, len(self._objects))
@@ -2309,11 +2346,13 @@ class _Held:
         rows = self._rows[slots]
         fresh = rows == _NO_ROW
         kept = rows[~fresh].astype(np.intp)
-        whole = self._packed
-        in_order = len(kept) == len(whole) and bool((kept == np.arange(len(kept))).all())
+        parts = [self._whole, *self._parts]
+        in_order = len(kept) == sum(map(len, parts)) and bool((kept == np.arange(len(kept))).all())
         held = _Held()
         linked = _Packed([self._objects[slot] for slot in slots[fresh].tolist()])
-        held._whole = _Packed.concatenated([whole if in_order else whole.taken(kept), linked])
+        held._whole = _Packed.concatenated(
+            [*parts, linked] if in_order else [self._packed.taken(kept), linked]
+        )
         held._rows = np.full(len(self._rows), _NO_ROW, np.int32)
         held._rows[np.concatenate([slots[~fresh], slots[fresh]])] = np.arange(len(slots), dtype=np.int32)
         return held
@@ -2486,12 +2525,15 @@ def _packed_rows(
     building: dict[str, tuple[array.array[int], array.array[int]]], words: Sequence[str]
 ) -> npt.NDArray[np.int32]:
     """The postings a build gathered, as ``_Runs`` packs them: the rows of ``words``, one word after another,
-    made at once from the gathered arrays (no array of its own for each word first)."""
-    if not words:
-        return _NO_ROWS
+    each word's arrays taken out of ``building`` as they are packed (no array of its own for each word first,
+    and never every word's twice)."""
     rows = np.empty((sum(len(building[word][0]) for word in words), 2), np.int32)
-    for column, part in ((_SLOT, 0), (_WEIGHT, 1)):
-        rows[:, column] = np.concatenate([np.frombuffer(building[word][part], np.intc) for word in words])
+    at = 0
+    for word in words:
+        slots, codes = building.pop(word)
+        rows[at : at + len(slots), _SLOT] = np.frombuffer(slots, np.intc)
+        rows[at : at + len(slots), _WEIGHT] = np.frombuffer(codes, np.intc)
+        at += len(slots)
     return rows
 
 
