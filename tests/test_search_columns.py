@@ -146,6 +146,23 @@ def test_a_saved_index_holds_each_distinct_text_once_and_every_document_s_texts_
     assert sorted(loaded._texts.distinct) == sorted({text for held in texts for text in held})
 
 
+def test_each_text_keeps_its_weight_through_a_build_a_save_and_writes_among_hundreds_of_weights() -> None:
+    docs = [  # 400 distinct weights, one a text: more than a byte tells apart
+        replace(
+            doc,
+            fields=tuple(TextField(field.text, (2 * n + j + 1) / 400) for j, field in enumerate(doc.fields)),
+        )
+        for n, doc in enumerate(documents(random.Random(8), 200))
+    ]
+    loaded = pickle.loads(pickle.dumps(SearchIndex(docs)))
+    assert len(loaded._texts.weight_table) > 256
+    assert all(map(loaded.holds, docs))  # each document's texts and their weights, compared
+    rewritten = [replace(doc, fields=(*doc.fields, TextField("a new text", 0.123))) for doc in docs[::5]]
+    for doc in rewritten:
+        loaded.upsert(doc)
+    assert all(map(loaded.holds, rewritten))
+
+
 def test_a_built_index_holds_each_distinct_text_once_as_a_loaded_one_does() -> None:
     shared = TextField("house of commons", 0.6)  # recurs from document to document
     docs = [replace(doc, fields=(*doc.fields, shared)) for doc in documents(random.Random(4), 100)]

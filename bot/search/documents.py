@@ -1,6 +1,8 @@
 """Turn database rows into search documents (``bot.search.Document``).
 
-One SELECT per table, whatever the number of rows: rows are grouped in Python by incident. Field
+A SELECT per table, or per table and batch of incidents: what documents show of other incidents (titles,
+dates) is read for every incident at once, the rest of an incident's rows and those of its quotes,
+rulings and motions a batch of incidents at a time, and rows are grouped in Python by incident. Field
 weights say how much a match in each text counts; names and titles are 1.0, the people and parties
 of an incident a little less, descriptive text (summaries, roles) least.
 

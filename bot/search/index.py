@@ -169,9 +169,12 @@ and a name pair's holders are found in one search of the candidates' pairs laid 
 (``Strings.holding``), once a query for both words of the pair: "who threw a shoe in parliament" 33.1 ->
 23.3 ms, "Sitting suspended leads" 69.1 -> 38.3 ms.
 A build takes its documents one at a time (``bot.search.documents.each_document`` makes them as they are
-taken), packs them into columns as it goes (``_Held.set_aside``, every ``_SET_ASIDE`` of them), gathers
-its postings in ``array``s rather than lists and packs them from those at once: the documents are never
-all objects at once. A document given twice ends the build where it comes again, and is written over.
+taken, from rows read a batch of incidents at a time), packs them into columns as it goes
+(``_Held.set_aside``, every ``_SET_ASIDE`` of them), holds each distinct text once as it adds them
+(``_Texts.build``), gathers its postings in ``array``s rather than lists and packs them word by word out
+of those: the documents are never all objects at once. Its end sorts every document into the default
+order from the columns, by date in numpy and by label within a date (``_Packed.default_order``). A
+document given twice ends the build where it comes again, and is written over.
 
 The notes below are the original measurements on the first 101 queries.
 
@@ -741,7 +744,7 @@ class SearchIndex:
         lengths = np.fromiter(map(self._df.__getitem__, self._vocab), np.int64, len(self._vocab))
         self._runs.unpickled(self._vocab, _packed_rows(building, self._vocab), lengths)
         self._grams = BigramFilter(self._vocab)
-        self._slots = self._slots.packed()
+        self._slots = self._slots.packed(consume=True)
         # Every list in one order, the documents' default order (``_order_key``), sorted once.
         ordered = self._slots.in_default_order()
         rank = np.zeros(self._next_slot, np.int64)
@@ -1948,17 +1951,19 @@ class _Coverage:
 
 class _Texts:
     """Every linked document's folded texts, heaviest first: in arrays, each text's place in ``distinct``
-    (the texts themselves), its weight and its length; a slot's are ``count[slot]`` of them from
-    ``start[slot]`` on. Most texts recur from document to document (at 100k incidents 6.8M texts, 0.7M
-    distinct): a load and a renumbering hold each distinct text once, and a document linked in between
-    adds its own. A document unlinked leaves its texts in place until the slots are renumbered
-    (``renumber``), as its postings rows stay."""
+    (the texts themselves), its weight (as its place in ``weight_table``: fields have a few weights) and
+    its length; a slot's are ``count[slot]`` of them from ``start[slot]`` on. Most texts recur from
+    document to document (at 100k incidents 6.8M texts, 0.7M distinct): a build, a load and a renumbering
+    hold each distinct text once, and a document linked in between adds its own. A document unlinked leaves
+    its texts in place until the slots are renumbered (``renumber``), as its postings rows stay."""
 
     def __init__(self) -> None:
         self.distinct: list[str] = []
-        self.size = 0  # the texts held: the first ``size`` of ``which``, ``weights`` and ``lengths``
+        self.size = 0  # the texts held: the first ``size`` of ``which``, ``codes`` and ``lengths``
         self.which = np.zeros(1024, np.int32)  # each text's place in ``distinct``
-        self.weights = np.zeros(1024)
+        self.codes = np.zeros(1024, np.uint16)  # each text's weight, as its place in ``weight_table``
+        self.weight_table = np.zeros(0)
+        self._weight_codes: dict[float, int] = {}  # weight -> its place in ``weight_table``
         self.lengths = np.zeros(1024, np.uint16)  # the texts' lengths, at most _LENGTH_MAX
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
@@ -1973,8 +1978,13 @@ class _Texts:
         self._known = dict(zip(self.distinct, range(len(self.distinct)), strict=True))
 
     def built(self) -> None:
-        """Add texts as they come again (a write's few are not worth looking up)."""
+        """Add texts as they come again (a write's few are not worth looking up), and keep room for an
+        eighth more than those held: a build's arrays grew by doubling."""
         self._known = None
+        room = self.size + max(self.size // 8, 1024)
+        self.which = _grown(self.which[: self.size], room)
+        self.codes = _grown(self.codes[: self.size], room)
+        self.lengths = _grown(self.lengths[: self.size], room)
 
     def _held_once(self) -> tuple[list[str], npt.NDArray[np.int32]]:
         """``distinct`` with each text once, and ``which`` pointing into it."""
@@ -1998,9 +2008,10 @@ class _Texts:
         self._seen_at = np.zeros(0, np.intp)
         self._known = None
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
-        self.which, self.weights, self.lengths, self.start, self.count = (
+        self.weight_table = self.weight_table.view(np.float64)
+        self.which, self.codes, self.lengths, self.start, self.count = (
             self.which.view(np.int32),
-            self.weights.view(np.float64),
+            self.codes.view(np.uint16),
             self.lengths.view(np.uint16),
             self.start.view(np.int64),
             self.count.view(np.int32),
@@ -2013,9 +2024,9 @@ class _Texts:
             self.start = _grown(self.start, size)
             self.count = _grown(self.count, size)
         first, end = self.size, self.size + len(texts)
-        if end > len(self.weights):
-            size = max(2 * len(self.weights), end)
-            self.which, self.weights = _grown(self.which, size), _grown(self.weights, size)
+        if end > len(self.codes):
+            size = max(2 * len(self.codes), end)
+            self.which, self.codes = _grown(self.which, size), _grown(self.codes, size)
             self.lengths = _grown(self.lengths, size)
         known = self._known
         if known is None:
@@ -2023,7 +2034,7 @@ class _Texts:
             self.distinct.extend(texts)
         else:
             self.which[first:end] = [self._place(known, text) for text in texts]
-        self.weights[first:end] = weights
+        self.codes[first:end] = list(map(self._code, weights))
         self.lengths[first:end] = [min(len(text), _LENGTH_MAX) for text in texts]
         self.start[slot], self.count[slot], self.size = first, len(texts), end
 
@@ -2034,6 +2045,16 @@ class _Texts:
         if place == len(self.distinct):
             self.distinct.append(text)
         return place
+
+    def _code(self, weight: float) -> int:
+        """A text's weight as its place in ``weight_table``, which a new weight joins."""
+        code = self._weight_codes.get(weight)
+        if code is None:
+            if len(self.weight_table) > np.iinfo(np.uint16).max:
+                raise ValueError("a search index holds texts of at most 65,536 distinct weights")
+            code = self._weight_codes[weight] = len(self.weight_table)
+            self.weight_table = np.append(self.weight_table, weight)
+        return code
 
     def _run(self, slot: int) -> slice:
         """Where a slot's texts and their weights are."""
@@ -2048,7 +2069,7 @@ class _Texts:
         return self._texts(self.which[self._run(slot)])
 
     def weights_of(self, slot: int) -> list[float]:
-        weights: list[float] = self.weights[self._run(slot)].tolist()
+        weights: list[float] = self.weight_table[self.codes[self._run(slot)]].tolist()
         return weights
 
     def _places(self, slots: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
@@ -2064,7 +2085,7 @@ class _Texts:
         self.distinct = list(map(self.distinct.__getitem__, used.tolist()))
         size = max(2 * len(places), 1024)
         self.which = _grown(which.astype(np.int32), size)
-        self.weights, self.lengths = _grown(self.weights[places], size), _grown(self.lengths[places], size)
+        self.codes, self.lengths = _grown(self.codes[places], size), _grown(self.lengths[places], size)
         self.size = len(places)
         size = max(2 * (len(slots) + 1), 1024)
         counts = self.count[slots]
@@ -2084,7 +2105,7 @@ class _Texts:
         phrases = np.zeros(len(slots))
         places, _ = self._places(slots)
         owners = np.repeat(np.arange(len(slots)), self.count[slots])  # each text's place in ``slots``
-        weights = self.weights[places]
+        weights = self.weight_table[self.codes[places]]
         needed = np.broadcast_to(np.asarray(at_least, np.float64), len(slots))[owners]
         ratio_needed = needed / weights
         compared = np.flatnonzero(_reachable(len(query), self.lengths[places], ratio_needed))
@@ -2218,8 +2239,10 @@ class _Packed:
         return len(self._kinds)
 
     @classmethod
-    def concatenated(cls, parts: Sequence[_Packed]) -> _Packed:
-        """The rows of ``parts``, one part after another."""
+    def concatenated(cls, parts: Sequence[_Packed], *, consume: bool = False) -> _Packed:
+        """The rows of ``parts``, one part after another. With ``consume``, the parts give up their text
+        columns, each let go once it is joined: the columns are never all held twice (the end of a build
+        joins every part it set aside)."""
         packed = cls()
         packed._kinds = np.concatenate([part._kinds for part in parts])
         packed._guilds = np.concatenate([part._guilds for part in parts])
@@ -2232,9 +2255,22 @@ class _Packed:
         packed._facets_of = np.concatenate(
             [moves[part._facets_of] for moves, part in zip(moved, parts, strict=True)]
         )
-        packed._texts = tuple(map(Strings.concatenated, zip(*(part._texts for part in parts), strict=True)))
-        packed._words = tuple(map(Strings.concatenated, zip(*(part._words for part in parts), strict=True)))
+        texts = [list(part._texts) for part in parts]
+        words = [list(part._words) for part in parts]
+        if consume:
+            for part in parts:
+                part._texts = part._words = ()
+        packed._texts, packed._words = _joined(texts), _joined(words)
         return packed
+
+
+def _joined(parts: list[list[Strings]]) -> tuple[Strings, ...]:
+    """The columns of ``parts`` (each part's list of columns), each joined across the parts, one column at a
+    time: each part's column is taken out of its list as it is joined."""
+    joined = []
+    while parts and parts[0]:
+        joined.append(Strings.concatenated([columns.pop(0) for columns in parts]))
+    return tuple(joined)
 
 
 _NO_ROW = -1
@@ -2340,8 +2376,10 @@ class _Held:
         self._rows[fresh] = np.arange(held, held + len(fresh), dtype=np.int32)
         self._objects = {}
 
-    def packed(self) -> _Held:
-        """These documents, every one a ``_Packed`` row: the rows held, then the documents linked since."""
+    def packed(self, *, consume: bool = False) -> _Held:
+        """These documents, every one a ``_Packed`` row: the rows held, then the documents linked since. With
+        ``consume`` (the end of a build), these may give up their columns as they are joined: read them no
+        more."""
         slots = self.slots()
         rows = self._rows[slots]
         fresh = rows == _NO_ROW
@@ -2350,8 +2388,10 @@ class _Held:
         in_order = len(kept) == sum(map(len, parts)) and bool((kept == np.arange(len(kept))).all())
         held = _Held()
         linked = _Packed([self._objects[slot] for slot in slots[fresh].tolist()])
-        held._whole = _Packed.concatenated(
-            [*parts, linked] if in_order else [self._packed.taken(kept), linked]
+        held._whole = (
+            _Packed.concatenated([*parts, linked], consume=consume)
+            if in_order
+            else _Packed.concatenated([self._packed.taken(kept), linked])
         )
         held._rows = np.full(len(self._rows), _NO_ROW, np.int32)
         held._rows[np.concatenate([slots[~fresh], slots[fresh]])] = np.arange(len(slots), dtype=np.int32)
