@@ -8,6 +8,7 @@ import datetime as dt
 import pickle
 import random
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -161,6 +162,21 @@ def test_each_text_keeps_its_weight_through_a_build_a_save_and_writes_among_hund
     for doc in rewritten:
         loaded.upsert(doc)
     assert all(map(loaded.holds, rewritten))
+
+
+def test_saving_an_index_unwritten_since_its_build_copies_none_of_its_packed_arrays() -> None:
+    docs = documents(random.Random(6), 300)
+    index = SearchIndex(docs)
+    state: dict[str, Any] = index.__getstate__()
+    assert state["_postings"][1] is index._runs.rows
+    assert state["_slots"]._whole is index._slots._whole
+    assert index._texts.__getstate__()["which"] is index._texts.which
+    written = replace(docs[0], fields=(*docs[0].fields, TextField("a text written since")))
+    index.upsert(written)
+    state = index.__getstate__()
+    assert state["_postings"][1] is not index._runs.rows  # made afresh, with the write
+    loaded = pickle.loads(pickle.dumps(index))
+    assert all(map(loaded.holds, [written, *docs[1:]]))
 
 
 def test_a_built_index_holds_each_distinct_text_once_as_a_loaded_one_does() -> None:

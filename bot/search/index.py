@@ -766,8 +766,11 @@ class SearchIndex:
         with self._lock:
             state = {name: value for name, value in vars(self).items() if name not in _UNPICKLED}
             lengths = np.fromiter(map(self._used, self._vocab), np.int64, len(self._vocab))
-            used = zip(map(self._postings.read, self._vocab), lengths.tolist(), strict=True)
-            rows = np.concatenate([rows[:count] for rows, count in used]) if self._vocab else _NO_ROWS
+            if self._runs.current(self._vocab):
+                rows = self._runs.rows  # as they were packed, with no copy
+            else:
+                used = zip(map(self._postings.read, self._vocab), lengths.tolist(), strict=True)
+                rows = np.concatenate([rows[:count] for rows, count in used]) if self._vocab else _NO_ROWS
             state["_postings"] = (list(self._vocab), rows, lengths)
             state["_slots"] = self._slots.packed()
             return state
@@ -1837,6 +1840,11 @@ class _Runs:
         start, end = self.offsets[at : at + 2].tolist()
         return self.rows[start:end]
 
+    def current(self, words: Sequence[str]) -> bool:
+        """Whether these rows are every word's in use, for the vocabulary ``words``: no word unpacked since
+        they were packed (a write that moved or took out a word's rows, a word come or gone)."""
+        return not self._unpacked and self.words == words
+
     def _is_unpacked(self, word: str) -> bool:
         at = bisect.bisect_left(self._unpacked, word)
         return at < len(self._unpacked) and self._unpacked[at] == word
@@ -1972,6 +1980,7 @@ class _Texts:
         # each distinct text once (``_once``), and a build holds each once as it goes, not every document's
         # own until it ends (at 1M incidents 68M texts).
         self._known: dict[str, int] | None = None
+        self._repeats = False  # whether ``distinct`` may hold a text twice (as a write adds its texts)
 
     def build(self) -> None:
         """Hold each distinct text added from now on once, until ``built``."""
@@ -1999,7 +2008,7 @@ class _Texts:
     def __getstate__(self) -> dict[str, object]:
         """The state, with each distinct text once: a list of every text took 1.1 s to unpickle at 100k
         incidents, a string or a reference to one at a time."""
-        distinct, which = self._held_once()
+        distinct, which = self._held_once() if self._repeats else (self.distinct, self.which)
         state = {name: value for name, value in vars(self).items() if name not in ("_seen_at", "_known")}
         return {**state, "distinct": distinct, "which": which}
 
@@ -2007,6 +2016,7 @@ class _Texts:
         vars(self).update(state)
         self._seen_at = np.zeros(0, np.intp)
         self._known = None
+        self._repeats = False  # as ``__getstate__`` made them
         # numpy's own dtypes (as ``SearchIndex.__setstate__``'s)
         self.weight_table = self.weight_table.view(np.float64)
         self.which, self.codes, self.lengths, self.start, self.count = (
@@ -2032,6 +2042,7 @@ class _Texts:
         if known is None:
             self.which[first:end] = np.arange(len(self.distinct), len(self.distinct) + len(texts))
             self.distinct.extend(texts)
+            self._repeats = self._repeats or bool(texts)
         else:
             self.which[first:end] = [self._place(known, text) for text in texts]
         self.codes[first:end] = list(map(self._code, weights))
@@ -2388,11 +2399,12 @@ class _Held:
         in_order = len(kept) == sum(map(len, parts)) and bool((kept == np.arange(len(kept))).all())
         held = _Held()
         linked = _Packed([self._objects[slot] for slot in slots[fresh].tolist()])
-        held._whole = (
-            _Packed.concatenated([*parts, linked], consume=consume)
-            if in_order
-            else _Packed.concatenated([self._packed.taken(kept), linked])
-        )
+        if not in_order:
+            held._whole = _Packed.concatenated([self._packed.taken(kept), linked])
+        elif self._parts or len(linked):
+            held._whole = _Packed.concatenated([*parts, linked], consume=consume)
+        else:  # nothing to join (a save with no write since the last packing): no copy
+            held._whole = self._whole
         held._rows = np.full(len(self._rows), _NO_ROW, np.int32)
         held._rows[np.concatenate([slots[~fresh], slots[fresh]])] = np.arange(len(slots), dtype=np.int32)
         return held
