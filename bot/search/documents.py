@@ -285,22 +285,27 @@ class _Scope:
 def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
     """The scope's documents: a removed row's (read with the live ones) is a tombstone.
 
-    Every incident's row is read at once without its long texts (``_SHOWN``), for the documents that show
-    it; its own document's rows (its summaries, quotes, rulings and motions) are read a batch of incidents
-    at a time (``INCIDENTS_AT_ONCE``), and so are its quotes', rulings' and motions' documents: the rows are
-    never all held, whatever the number of incidents."""
+    A narrowed scope (a write's entries) has few rows, read at once. Otherwise every incident's row is read
+    at once without its long texts (``_SHOWN``), for the documents that show it; its own document's rows
+    (its summaries, quotes, rulings and motions) are read a batch of incidents at a time
+    (``INCIDENTS_AT_ONCE``), and so are its quotes', rulings' and motions' documents: the rows are never
+    all held, whatever the number of incidents."""
     columns = Incident.__table__.c  # type: ignore[attr-defined]
-    statement = scope.incidents(select(*(columns[name] for name in _SHOWN)).order_by(columns.id))
+    narrowed = scope.only is not None
+    selected = list(columns) if narrowed else [columns[name] for name in _SHOWN]
+    statement = scope.incidents(select(*selected).order_by(columns.id))
     every_incident = [] if scope.lacks_incidents() else _rows(session, statement)
     incidents = [incident for incident in every_incident if incident.removed_at is None]
-    spans = _spans(incidents)
     participants = _children(session, Participant, scope)
+    held = {table: _children(session, table, scope, named=True) for table in _NAMING} if narrowed else {}
+    # A guild's incident may sit in a shared chamber and name shared people and parties (a whole scope
+    # reads every person and party its incidents may name: ``_Scope.referable``).
+    named: list[int | None] = [p.person_id for p in participants]
+    named += [getattr(row, name) for table, rows in held.items() for row in rows for name in _NAMING[table]]
     chambers = {c.id: c for c in _referable(session, Chamber, scope, None)}
-    people = {
-        p.id: p for p in _referable(session, Person, scope, _named_people(session, scope, participants))
-    }
-    named = _ids([p.party_id for p in participants] + [p.party_id for p in people.values()])
-    parties = {p.id: p for p in _referable(session, Party, scope, named)}
+    people = {p.id: p for p in _referable(session, Person, scope, _ids(named))}
+    named = [p.party_id for p in participants] + [p.party_id for p in people.values()]
+    parties = {p.id: p for p in _referable(session, Party, scope, _ids(named))}
     terms = _scoped(session, Term, scope)
     rows: list[tuple[EntityKind, Iterable[Any]]] = [
         (EntityKind.INCIDENT, every_incident),
@@ -323,17 +328,24 @@ def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
         people={i: p for i, p in people.items() if p.removed_at is None},
         participants=participants,
     )
+    spans: list[tuple[int, int] | None] = [None] if narrowed else [*_spans(incidents)]
+
+    def read(table: type[_Child], span: tuple[int, int] | None) -> list[_Child]:
+        """The rows of ``table`` of the span's incidents (a narrowed scope's, read at once)."""
+        return held[table] if span is None else _children(session, table, scope, named=True, span=span)
+
     for span in spans:
-        statement = scope.incidents(
-            select(Incident.__table__)  # type: ignore[attr-defined]
-            .where(columns.id.between(*span), columns.removed_at.is_(None))
-            .order_by(columns.id)
-        )
+        own = incidents
+        if span is not None:
+            statement = select(Incident.__table__).where(  # type: ignore[attr-defined]
+                columns.id.between(*span), columns.removed_at.is_(None)
+            )
+            own = _rows(session, scope.incidents(statement.order_by(columns.id)))
         yield from shown.incident_documents(
-            _rows(session, statement),
-            quotes=_children(session, Quote, scope, named=True, span=span),
-            rulings=_children(session, Ruling, scope, named=True, span=span),
-            motions=_children(session, Motion, scope, named=True, span=span),
+            own,
+            quotes=read(Quote, span),
+            rulings=read(Ruling, span),
+            motions=read(Motion, span),
             only=scope.only,
         )
     yield from shown.person_documents(scope.guild_id, scope.only)
@@ -343,7 +355,7 @@ def _documents(session: Session, scope: _Scope) -> Iterator[Document]:
         table: type[_Child], make: Callable[[_Child, Incident, _People, Facets], Document]
     ) -> Iterator[Document]:
         for span in spans:
-            yield from shown.child_documents(_children(session, table, scope, named=True, span=span), make)
+            yield from shown.child_documents(read(table, span), make)
 
     yield from batch_by_batch(Quote, _quote_document)
     yield from batch_by_batch(Ruling, _ruling_document)
@@ -357,6 +369,13 @@ incident at once, where its summaries and aliases are read a batch at a time."""
 INCIDENTS_AT_ONCE = 10_000
 """A load reads the rows of this many incidents at a time for their documents."""
 
+_NAMING: dict[Any, tuple[str, ...]] = {
+    Quote: ("person_id",),
+    Ruling: ("ruled_by_id", "subject_id"),
+    Motion: ("moved_by_id",),
+}
+"""An incident's quotes, rulings and motions, and their columns that name a person."""
+
 
 def _spans(incidents: Sequence[Any]) -> list[tuple[int, int]]:
     """The first and last ids of each batch of ``INCIDENTS_AT_ONCE`` incidents (in the order of their ids)."""
@@ -364,27 +383,6 @@ def _spans(incidents: Sequence[Any]) -> list[tuple[int, int]]:
         (incidents[start].id, incidents[min(start + INCIDENTS_AT_ONCE, len(incidents)) - 1].id)
         for start in range(0, len(incidents), INCIDENTS_AT_ONCE)
     ]
-
-
-def _named_people(session: Session, scope: _Scope, participants: Iterable[Participant]) -> set[int]:
-    """The ids of the people the scope's incidents name, for a narrowed scope (a whole one reads every person
-    its incidents may name: ``_Scope.referable``)."""
-    if scope.only is None:
-        return set()
-    named = [p.person_id for p in participants]
-    for table, columns in _NAMING:
-        named += [
-            row_id for row in _children(session, table, scope, named=True, columns=columns) for row_id in row
-        ]
-    return _ids(named)
-
-
-_NAMING: tuple[tuple[Any, tuple[str, ...]], ...] = (
-    (Quote, ("person_id",)),
-    (Motion, ("moved_by_id",)),
-    (Ruling, ("ruled_by_id", "subject_id")),
-)
-"""The columns of an incident's quotes, motions and rulings that name a person."""
 
 
 def _ids(ids: Iterable[int | None]) -> set[int]:
@@ -435,17 +433,14 @@ def _children(
     *,
     named: bool = False,
     span: tuple[int, int] | None = None,
-    columns: Sequence[str] = (),
 ) -> list[_Child]:
     """Child rows of the scope's live incidents (of those it names, if ``named``: see ``incidents``), of
-    the incidents whose ids are in ``span`` if given, in the order of their ids; only ``columns`` of them,
-    if given."""
+    the incidents whose ids are in ``span`` if given, in the order of their ids."""
     if scope.lacks_incidents(named=named):
         return []
     children, incidents = table.__table__, Incident.__table__  # type: ignore[attr-defined]
-    selected = [children.c[name] for name in columns] if columns else [children]
     statement = (
-        select(*selected)
+        select(children)
         .join(incidents, incidents.c.id == children.c.incident_id)
         .where(incidents.c.removed_at.is_(None))
         .order_by(children.c.id)
