@@ -152,6 +152,17 @@ def test_an_entrys_documents_are_those_the_guilds_load_gives_it(overlaid: Librar
     }
 
 
+def test_an_entry_s_documents_are_read_in_a_statement_a_table_not_a_batch_at_a_time(
+    overlaid: Library,
+) -> None:
+    entries = {(EntityKind.INCIDENT, "singh-2020"), (EntityKind.PERSON, "jagmeet-singh")}
+    with overlaid.database.session() as session, statements(overlaid.database) as run:
+        assert entry_documents(session, guild_id=GUILD, entries=entries)
+    # the entries' ids, the incidents, their participants, quotes, rulings and motions, the chambers,
+    # people, parties and terms: each read once
+    assert len(run) <= 11
+
+
 def test_a_person_s_documents_are_read_without_reading_incidents_they_take_no_part_in(
     overlaid: Library,
 ) -> None:
