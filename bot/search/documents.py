@@ -510,9 +510,8 @@ class _Shown:
         for incident in incidents:
             for participant in casts.get(incident.id, []):
                 person = people.get(participant.person_id)
-                if (
-                    person is not None and person.guild_id == incident.guild_id
-                ):  # no guild's rows in shared docs
+                # no guild's rows in shared documents
+                if person is not None and person.guild_id == incident.guild_id:
                     appearances[participant.person_id].append((incident, participant))
         return cls(
             incident_of={incident.id: incident for incident in incidents},

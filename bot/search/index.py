@@ -171,7 +171,7 @@ and a name pair's holders are found in one search of the candidates' pairs laid 
 A build takes its documents one at a time (``bot.search.documents.each_document`` makes them as they are
 taken, from rows read a batch of incidents at a time), packs them into columns as it goes
 (``_Held.set_aside``, every ``_SET_ASIDE`` of them), holds each distinct text once as it adds them
-(``_Texts.build``), gathers its postings in ``array``s rather than lists and packs them word by word out
+(``_Texts._known``), gathers its postings in ``array``s rather than lists and packs them word by word out
 of those: the documents are never all objects at once. Its end sorts every document into the default
 order from the columns, by date in numpy and by label within a date (``_Packed.default_order``). A
 document given twice ends the build where it comes again, and is written over.
@@ -721,7 +721,6 @@ class SearchIndex:
         self._ordered: dict[str, dict[_Bucket, array.array[int]]] = {}
         self._building_order: dict[str, dict[_Bucket, array.array[int]]] = {}  # unordered, while built
         self._bulk = True
-        self._texts.build()
         for built, doc in enumerate(documents, 1):
             if doc.ident in self._entries or doc.ident in self._tombstones:
                 self._end_build()  # a document given again: the build so far ends, and this is a write
@@ -1976,15 +1975,11 @@ class _Texts:
         self.start = np.zeros(1024, np.int64)  # by slot
         self.count = np.zeros(1024, np.int32)  # by slot; 0 for a slot never given
         self._seen_at = np.zeros(0, np.intp)  # a query's scratch (``_once``), by place in ``distinct``
-        # While a build adds texts, each distinct one's place in ``distinct``: a batch's phrase terms compare
-        # each distinct text once (``_once``), and a build holds each once as it goes, not every document's
-        # own until it ends (at 1M incidents 68M texts).
-        self._known: dict[str, int] | None = None
+        # While a build adds texts (from the first until ``built``), each distinct one's place in
+        # ``distinct``: a batch's phrase terms compare each distinct text once (``_once``), and a build holds
+        # each once as it goes, not every document's own until it ends (at 1M incidents 68M texts).
+        self._known: dict[str, int] | None = {}
         self._repeats = False  # whether ``distinct`` may hold a text twice (as a write adds its texts)
-
-    def build(self) -> None:
-        """Hold each distinct text added from now on once, until ``built``."""
-        self._known = dict(zip(self.distinct, range(len(self.distinct)), strict=True))
 
     def built(self) -> None:
         """Add texts as they come again (a write's few are not worth looking up), and keep room for an
